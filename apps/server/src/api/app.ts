@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ClientError } from '../domain/errors.ts';
+import { resolveUser } from './auth.ts';
+import type { ApiContext } from './context.ts';
+import { socketRoutes } from './socket.ts';
+import { deviceRoutes } from './traccar/devices.ts';
+import { entityRoutes } from './traccar/entities.ts';
+import { groupRoutes } from './traccar/groups.ts';
+import { permissionRoutes } from './traccar/permissions.ts';
+import { positionRoutes } from './traccar/positions.ts';
+import { reportRoutes } from './traccar/reports.ts';
+import { serverRoutes } from './traccar/server.ts';
+import { sessionRoutes } from './traccar/session.ts';
+import { userRoutes } from './traccar/users.ts';
+
+export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Traccar clients send repeated query keys (id=1&id=2); keep them all.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api') && !request.url.startsWith('/tarkan')) return;
+    cors(request.headers.origin, reply);
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+    request.user = await resolveUser(ctx.db.kysely, request);
+  });
+
+  // Errors are plain text with a clear message, never a stack trace (the client sees only the message).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ClientError) return reply.code(error.status).type('text/plain').send(error.message);
+    if (error.validation || (error.statusCode && error.statusCode < 500)) {
+      return reply.code(error.statusCode ?? 400).type('text/plain').send(error.message);
+    }
+    request.log.error(error);
+    return reply.code(500).type('text/plain').send('Internal server error');
+  });
+
+  for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
+    positionRoutes, reportRoutes, entityRoutes, socketRoutes]) {
+    routes(app, ctx);
+  }
+
+  registerWebApp(app, ctx.config.webRoot);
+  return app;
+}
+
+function cors(origin: string | undefined, reply: { header(name: string, value: string): unknown }): void {
+  reply.header('Access-Control-Allow-Origin', origin ?? '*');
+  reply.header('Access-Control-Allow-Headers', 'origin, content-type, accept, authorization');
+  reply.header('Access-Control-Allow-Credentials', 'true');
+  reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+}
+
+/** Serves the built web app, with index.html for client-side routes; unknown /api paths stay 404. */
+function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
+  const index = webRoot ? path.join(webRoot, 'index.html') : null;
+  if (webRoot && index && fs.existsSync(index)) {
+    void app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const apiPath = request.url.startsWith('/api') || request.url.startsWith('/tarkan');
+    if (!apiPath && request.method === 'GET' && index && fs.existsSync(index)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

@@ -1,0 +1,18 @@
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/connection.ts';
+import type { ServerSettings } from '../db/server-settings.ts';
+import type { LiveBus } from '../live/bus.ts';
+import type { DeviceRegistry } from '../live/device-registry.ts';
+import type { SocketHub } from '../live/socket-hub.ts';
+import type { Guards } from './guards.ts';
+
+/** What the HTTP routes are given: no route reaches anything else. */
+export interface ApiContext {
+  config: Config;
+  db: Db;
+  settings: ServerSettings;
+  guards: Guards;
+  bus: LiveBus;
+  registry: DeviceRegistry;
+  hub: SocketHub;
+}

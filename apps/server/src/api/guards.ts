@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { managedUserIds, visibleDeviceIds, visibleGroupIds } from '../db/access.ts';
+import type { Database } from '../db/schema.ts';
+import type { ServerSettings } from '../db/server-settings.ts';
+import type { UserRow } from '../db/users.ts';
+import { ClientError, accessDenied } from '../domain/errors.ts';
+
+/**
+ * Server-side permission checks with Traccar's rules and messages (spec §6, notes §c).
+ * Administrators pass every check. Access problems are 400, as in Traccar.
+ */
+export class Guards {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: ServerSettings,
+  ) {}
+
+  isManager(user: UserRow): boolean {
+    return Boolean(user.administrator) || user.userLimit !== 0;
+  }
+
+  checkAdmin(user: UserRow): void {
+    if (!user.administrator) throw new ClientError('Administrator access required');
+  }
+
+  checkManager(user: UserRow): void {
+    if (!this.isManager(user)) throw new ClientError('Manager access required');
+  }
+
+  async checkReadonly(user: UserRow): Promise<void> {
+    if (user.administrator) return;
+    if (user.readonly || (await this.settings.get()).readonly) throw new ClientError('Write access denied');
+  }
+
+  async checkDeviceReadonly(user: UserRow): Promise<void> {
+    if (user.administrator) return;
+    await this.checkReadonly(user);
+    if (user.deviceReadonly || (await this.settings.get()).deviceReadonly) throw new ClientError('Write access denied');
+  }
+
+  async deviceIds(user: UserRow): Promise<number[]> {
+    return visibleDeviceIds(this.db, user.id);
+  }
+
+  async checkDevice(user: UserRow, deviceId: number): Promise<void> {
+    if (user.administrator) return;
+    if (!(await this.deviceIds(user)).includes(deviceId)) throw accessDenied('Device');
+  }
+
+  async checkGroup(user: UserRow, groupId: number): Promise<void> {
+    if (user.administrator) return;
+    if (!(await visibleGroupIds(this.db, user.id)).includes(groupId)) throw accessDenied('Group');
+  }
+
+  /** A user may act on himself and, as a manager, on the users he manages. */
+  async checkUser(user: UserRow, targetId: number): Promise<void> {
+    if (user.administrator || user.id === targetId) return;
+    if (!(await managedUserIds(this.db, user.id)).includes(targetId)) throw accessDenied('User');
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { checkToken } from '../db/sessions.ts';
+import { findUserById } from '../db/users.ts';
+import { ClientError } from '../domain/errors.ts';
+import { disabledReason } from './auth.ts';
+import type { ApiContext } from './context.ts';
+import { list } from './params.ts';
+import { latestPositions } from './traccar/positions.ts';
+
+/**
+ * /api/socket: Traccar's live channel. Authenticated by the session cookie or `?token=`;
+ * opens with the latest position of every visible device, then carries
+ * `{devices}`, `{positions}` and `{events}` frames.
+ */
+export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  app.get(
+    '/api/socket',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const [token] = list((request.query as Record<string, unknown>).token);
+        if (token !== undefined && !request.user) {
+          const check = await checkToken(ctx.db.kysely, token);
+          const user = 'userId' in check ? await findUserById(ctx.db.kysely, check.userId) : undefined;
+          if (user && !disabledReason(user)) request.user = user;
+        }
+        if (!request.user) throw new ClientError('User is not authenticated', 401);
+      },
+    },
+    (socket, request) => {
+      const user = request.user!;
+      ctx.hub.add(user.id, socket);
+      socket.on('close', () => ctx.hub.remove(user.id, socket));
+      socket.on('error', () => ctx.hub.remove(user.id, socket));
+      // Clients may send {"logs":true}; nothing else is expected from them.
+      socket.on('message', () => undefined);
+      void (async () => {
+        const devices = [...(await ctx.hub.visibleDevices(user.id))];
+        const positions = await latestPositions(ctx, devices, true);
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ positions }));
+      })().catch((error: unknown) => request.log.error(error));
+    },
+  );
+}

@@ -1,0 +1,157 @@
+import { deviceInputSchema, type DeviceInput } from '@rastro/api';
+import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
+import { attrs, flag, toDevice } from '../../db/mappers.ts';
+import type { DeviceTable } from '../../db/schema.ts';
+import type { UserRow } from '../../db/users.ts';
+import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
+import { ClientError, notFound } from '../../domain/errors.ts';
+import { parseTime } from '../../domain/time.ts';
+import { requireUser } from '../auth.ts';
+import type { ApiContext } from '../context.ts';
+import { flagParam, ids, list, optionalId, parseBody, pathId } from '../params.ts';
+
+function deviceColumns(input: DeviceInput): Omit<Insertable<DeviceTable>, 'status' | 'lastUpdate' | 'positionId'> {
+  return {
+    name: input.name,
+    uniqueId: input.uniqueId,
+    groupId: input.groupId || null,
+    calendarId: input.calendarId || null,
+    phone: input.phone ?? null,
+    model: input.model ?? null,
+    contact: input.contact ?? null,
+    category: input.category ?? null,
+    disabled: flag(input.disabled),
+    expirationTime: input.expirationTime == null ? null : parseTime(input.expirationTime),
+    attributes: JSON.stringify(input.attributes ?? {}),
+  };
+}
+
+export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const db = ctx.db.kysely;
+  const { guards } = ctx;
+
+  /** Devices the caller may list: linked ones; administrators may ask for all; managers for a managed user's. */
+  async function listable(user: UserRow, query: Record<string, unknown>): Promise<number[] | 'all'> {
+    const userId = optionalId(query.userId, 'userId');
+    if (userId !== null && userId !== user.id) {
+      await guards.checkUser(user, userId);
+      const rows = await db.selectFrom('tc_user_device').select('deviceId').where('userId', '=', userId).execute();
+      return rows.map((r) => r.deviceId);
+    }
+    if (user.administrator && flagParam(query.all)) return 'all';
+    return guards.deviceIds(user);
+  }
+
+  app.get('/api/devices', async (request) => {
+    const user = requireUser(request);
+    const query = request.query as Record<string, unknown>;
+    const scope = await listable(user, query);
+    let q = db.selectFrom('tc_devices').selectAll().orderBy('name');
+    if (scope !== 'all') {
+      if (scope.length === 0) return [];
+      q = q.where('id', 'in', scope);
+    }
+    const wantedIds = ids(query.id, 'id');
+    if (wantedIds.length) q = q.where('id', 'in', wantedIds);
+    const uniqueIds = list(query.uniqueId);
+    if (uniqueIds.length) q = q.where('uniqueId', 'in', uniqueIds);
+    const rows = await q.execute();
+    const live = await Promise.all(rows.map((row) => ctx.registry.get(row.id)));
+    const excludeAttributes = flagParam(query.excludeAttributes);
+    return rows.map((row, i) => {
+      // The registry holds the live status and last update of devices this node receives.
+      const device = toDevice({ ...row, status: live[i]?.status ?? row.status, lastUpdate: live[i]?.lastUpdate ?? row.lastUpdate });
+      return excludeAttributes ? { ...device, attributes: {} } : device;
+    });
+  });
+
+  app.get('/api/devices/:id', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await guards.checkDevice(user, id);
+    const row = await ctx.registry.get(id);
+    if (!row) throw notFound('Device');
+    return toDevice(row);
+  });
+
+  app.post('/api/devices', async (request) => {
+    const user = requireUser(request);
+    await guards.checkDeviceReadonly(user);
+    const input = parseBody(deviceInputSchema, request.body);
+    await checkDeviceLimit(user);
+    if (input.groupId) await guards.checkGroup(user, input.groupId);
+    await ensureUniqueIdFree(input.uniqueId, null);
+    const row = await db.transaction().execute(async (trx) => {
+      const created = await trx.insertInto('tc_devices').values(deviceColumns(input)).returningAll().executeTakeFirstOrThrow();
+      await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: created.id }).execute();
+      return created;
+    });
+    ctx.bus.publish({ kind: 'invalidate' });
+    return toDevice(row);
+  });
+
+  app.put('/api/devices/:id', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await guards.checkDeviceReadonly(user);
+    const input = parseBody(deviceInputSchema, request.body);
+    if (input.id !== undefined && input.id !== id) throw new ClientError('Body id does not match the path');
+    await guards.checkDevice(user, id);
+    const existing = await db.selectFrom('tc_devices').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!existing) throw notFound('Device');
+    if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
+    await ensureUniqueIdFree(input.uniqueId, id);
+    const row = await db.updateTable('tc_devices').set(deviceColumns(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    ctx.bus.publish({ kind: 'invalidate' });
+    const live = await ctx.registry.get(id);
+    return toDevice({ ...row, status: live?.status ?? row.status, lastUpdate: live?.lastUpdate ?? row.lastUpdate });
+  });
+
+  app.delete('/api/devices/:id', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await guards.checkDeviceReadonly(user);
+    await guards.checkDevice(user, id);
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('tc_devices').where('id', '=', id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw notFound('Device');
+      await trx.deleteFrom('tc_user_device').where('deviceId', '=', id).execute();
+      for (const table of ['tc_device_geofence', 'tc_device_notification', 'tc_device_attribute', 'tc_device_driver',
+        'tc_device_maintenance', 'tc_device_command', 'tc_device_order', 'tc_device_report'] as const) {
+        await trx.deleteFrom(table).where('deviceId', '=', id).execute();
+      }
+      await trx.deleteFrom('tc_device_device').where((eb) => eb.or([eb('deviceId', '=', id), eb('linkedDeviceId', '=', id)])).execute();
+      await trx.deleteFrom('tc_positions').where('deviceId', '=', id).execute();
+      await trx.deleteFrom('tc_events').where('deviceId', '=', id).execute();
+      await trx.deleteFrom('tc_commands_queue').where('deviceId', '=', id).execute();
+    });
+    ctx.bus.publish({ kind: 'invalidate' });
+    return reply.code(204).send();
+  });
+
+  /**
+   * Spec §5: the tightest of the user's deviceLimit and the server's tarkan.deviceLimit
+   * (counted on the user's devices) and the licence limit (counted on the whole server,
+   * so it binds administrators too).
+   */
+  async function checkDeviceLimit(user: UserRow): Promise<void> {
+    const licence = ctx.config.licenseDeviceLimit;
+    if (licence > 0) {
+      const total = await db.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      if (Number(total.n) >= licence) throw new ClientError('User device limit reached');
+    }
+    if (user.administrator) return;
+    const serverAttributes = attrs((await ctx.settings.get()).attributes);
+    const serverLimit = Number(serverAttributes['tarkan.deviceLimit'] ?? 0) || 0;
+    const limit = effectiveDeviceLimit(user.deviceLimit, serverLimit, 0);
+    if (limit === null) return;
+    const owned = (await guards.deviceIds(user)).length;
+    if (owned >= limit) throw new ClientError('User device limit reached');
+  }
+
+  async function ensureUniqueIdFree(uniqueId: string, ownId: number | null): Promise<void> {
+    const clash = await db.selectFrom('tc_devices').select('id').where('uniqueId', '=', uniqueId).executeTakeFirst();
+    if (clash && clash.id !== ownId) throw new ClientError('Device identifier already in use');
+  }
+}

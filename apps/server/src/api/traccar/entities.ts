@@ -1,0 +1,210 @@
+import { attributesSchema } from '@rastro/api';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { attrs } from '../../db/mappers.ts';
+import { LINKS, type LinkTableName } from '../../db/schema.ts';
+import type { UserRow } from '../../db/users.ts';
+import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
+import { requireUser } from '../auth.ts';
+import type { ApiContext } from '../context.ts';
+import { flagParam, optionalId, parseBody, pathId } from '../params.ts';
+
+type Row = Record<string, unknown> & { id: number };
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * The many simple objects of the Traccar API share one shape of CRUD: a table, a body
+ * schema, a link key that ties them to users, devices and groups. Each is described once here.
+ */
+interface EntityDescription {
+  path: string;
+  table: string;
+  /** `<x>Id` key of the permission link tables. */
+  key: Exclude<keyof typeof LINKS.userId, 'deviceId' | 'groupId' | 'managedUserId'>;
+  kind: string;
+  order: string;
+  /** Body fields (besides id and attributes) and how to store them. */
+  fields: z.ZodRawShape;
+  hasAttributes: boolean;
+  adminOnly?: boolean;
+  /** Columns stored as 0/1 that are booleans on the wire. */
+  booleans?: string[];
+}
+
+const text = (max = 512) => z.string().max(max);
+const optionalRef = z.number().int().nonnegative().nullish();
+
+const ENTITIES: EntityDescription[] = [
+  {
+    path: '/api/geofences', table: 'tc_geofences', key: 'geofenceId', kind: 'Geofence', order: 'name', hasAttributes: true,
+    fields: {
+      name: text(128).trim().min(1, 'Field name is required.'),
+      description: text().nullish(),
+      area: text(100000).regex(/^\s*(CIRCLE|POLYGON|LINESTRING)\s*\(/i, 'area must be a CIRCLE, POLYGON or LINESTRING in WKT'),
+      calendarId: optionalRef,
+    },
+  },
+  {
+    path: '/api/drivers', table: 'tc_drivers', key: 'driverId', kind: 'Driver', order: 'name', hasAttributes: true,
+    fields: { name: text(128).trim().min(1, 'name is required'), uniqueId: text(128).trim().min(1, 'uniqueId is required') },
+  },
+  {
+    path: '/api/calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
+    fields: { name: text(128).trim().min(1, 'name is required'), data: text(100000) },
+  },
+  {
+    path: '/api/maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,
+    fields: { name: text(128).trim().min(1, 'name is required'), type: text(128).min(1), start: z.number().finite(), period: z.number().finite() },
+  },
+  {
+    path: '/api/notifications', table: 'tc_notifications', key: 'notificationId', kind: 'Notification', order: 'description',
+    hasAttributes: true, booleans: ['always'],
+    fields: {
+      type: text(128).min(1, 'type is required'), description: text().nullish(), always: z.boolean().nullish(),
+      calendarId: optionalRef, commandId: optionalRef, notificators: text(256).nullish(),
+    },
+  },
+  {
+    path: '/api/commands', table: 'tc_commands', key: 'commandId', kind: 'Command', order: 'description', hasAttributes: true,
+    booleans: ['textChannel'],
+    fields: { description: text().nullish(), type: text(128).min(1, 'type is required'), textChannel: z.boolean().nullish(), deviceId: optionalRef },
+  },
+  {
+    path: '/api/attributes/computed', table: 'tc_attributes', key: 'attributeId', kind: 'Attribute', order: 'description',
+    hasAttributes: false, adminOnly: true,
+    fields: {
+      description: text().nullish(), attribute: text(128).min(1, 'attribute is required'), expression: text(4000).min(1, 'expression is required'),
+      type: z.enum(['string', 'number', 'boolean']), priority: z.number().int().nullish(),
+    },
+  },
+];
+
+function schemaFor(entity: EntityDescription) {
+  return z
+    .object({
+      id: z.number().int().nonnegative().optional(),
+      ...entity.fields,
+      ...(entity.hasAttributes ? { attributes: attributesSchema.nullish() } : {}),
+    })
+    .strict();
+}
+
+function toColumns(entity: EntityDescription, body: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const field of Object.keys(entity.fields)) {
+    if (field === 'deviceId') continue; // a command's deviceId is not stored (Traccar)
+    const value = body[field];
+    columns[field] = entity.booleans?.includes(field) ? (value ? 1 : 0) : (value ?? null);
+  }
+  if (entity.table === 'tc_attributes') columns.priority = body.priority ?? 0;
+  if (entity.hasAttributes) columns.attributes = JSON.stringify(body.attributes ?? {});
+  return columns;
+}
+
+function toWire(entity: EntityDescription, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row };
+  for (const b of entity.booleans ?? []) out[b] = Boolean(row[b]);
+  if (entity.hasAttributes) out.attributes = attrs(row.attributes as string);
+  return out;
+}
+
+export function entityRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const db = ctx.db.kysely as unknown as AnyDb;
+  for (const entity of ENTITIES) registerEntity(app, ctx, db, entity);
+}
+
+function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity: EntityDescription): void {
+  const userLink = LINKS.userId[entity.key] as LinkTableName;
+  // Calendars are linked to users only; the rest also to groups and devices.
+  const groupLink = (LINKS.groupId as Record<string, LinkTableName>)[entity.key];
+  const deviceLink = (LINKS.deviceId as Record<string, LinkTableName>)[entity.key];
+  const schema = schemaFor(entity);
+
+  async function checkAccess(user: UserRow, id: number): Promise<void> {
+    if (user.administrator) return;
+    const link = await db.selectFrom(userLink).select(entity.key).where('userId', '=', user.id).where(entity.key, '=', id).executeTakeFirst();
+    if (!link) throw accessDenied(entity.kind);
+  }
+
+  async function checkWrite(user: UserRow): Promise<void> {
+    if (entity.adminOnly) ctx.guards.checkAdmin(user);
+    await ctx.guards.checkReadonly(user);
+    if (entity.key === 'commandId' && !user.administrator && (user.limitCommands || (await ctx.settings.get()).limitCommands)) {
+      throw new ClientError('Write access denied');
+    }
+  }
+
+  app.get(entity.path, async (request) => {
+    const user = requireUser(request);
+    const query = request.query as Record<string, unknown>;
+    const deviceId = optionalId(query.deviceId, 'deviceId');
+    const groupId = optionalId(query.groupId, 'groupId');
+    const userId = optionalId(query.userId, 'userId');
+    let q = db.selectFrom(entity.table).selectAll().orderBy(entity.order);
+    // Subqueries over the link tables; their generic typing is beyond Kysely's inference.
+    const linked = (table: LinkTableName, owner: string, id: number) =>
+      db.selectFrom(table).select(entity.key).where(owner, '=', id) as never;
+    if (deviceId !== null && deviceLink) {
+      await ctx.guards.checkDevice(user, deviceId);
+      q = q.where('id', 'in', linked(deviceLink, 'deviceId', deviceId));
+    } else if (groupId !== null && groupLink) {
+      await ctx.guards.checkGroup(user, groupId);
+      q = q.where('id', 'in', linked(groupLink, 'groupId', groupId));
+    } else if (userId !== null && userId !== user.id) {
+      await ctx.guards.checkUser(user, userId);
+      q = q.where('id', 'in', linked(userLink, 'userId', userId));
+    } else if (!(user.administrator && flagParam(query.all))) {
+      q = q.where('id', 'in', linked(userLink, 'userId', user.id));
+    }
+    return (await q.execute()).map((row) => toWire(entity, row as Row));
+  });
+
+  app.get(`${entity.path}/:id`, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await checkAccess(user, id);
+    const row = await db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(entity.kind);
+    return toWire(entity, row as Row);
+  });
+
+  app.post(entity.path, async (request) => {
+    const user = requireUser(request);
+    await checkWrite(user);
+    const body = parseBody(schema, request.body) as Record<string, unknown>;
+    const row = await db.transaction().execute(async (trx) => {
+      const created = await trx.insertInto(entity.table).values(toColumns(entity, body) as never).returningAll().executeTakeFirstOrThrow();
+      await trx.insertInto(userLink).values({ userId: user.id, [entity.key]: created.id } as never).execute();
+      return created;
+    });
+    return toWire(entity, row as Row);
+  });
+
+  app.put(`${entity.path}/:id`, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await checkWrite(user);
+    const body = parseBody(schema, request.body) as Record<string, unknown>;
+    if (body.id !== undefined && body.id !== id) throw new ClientError('Body id does not match the path');
+    await checkAccess(user, id);
+    const row = await db.updateTable(entity.table).set(toColumns(entity, body) as never).where('id', '=', id).returningAll().executeTakeFirst();
+    if (!row) throw notFound(entity.kind);
+    ctx.bus.publish({ kind: 'invalidate' });
+    return toWire(entity, row as Row);
+  });
+
+  app.delete(`${entity.path}/:id`, async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await checkWrite(user);
+    await checkAccess(user, id);
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom(entity.table).where('id', '=', id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw notFound(entity.kind);
+      for (const table of [userLink, groupLink, deviceLink]) if (table) await trx.deleteFrom(table).where(entity.key, '=', id).execute();
+    });
+    ctx.bus.publish({ kind: 'invalidate' });
+    return reply.code(204).send();
+  });
+}

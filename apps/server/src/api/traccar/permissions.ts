@@ -1,0 +1,109 @@
+import { permissionInputSchema } from '@rastro/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
+import type { UserRow } from '../../db/users.ts';
+import { ClientError, accessDenied } from '../../domain/errors.ts';
+import { requireUser } from '../auth.ts';
+import type { ApiContext } from '../context.ts';
+import { parseBody } from '../params.ts';
+
+interface Link {
+  table: LinkTableName;
+  owner: string;
+  property: string;
+  ownerId: number;
+  propertyId: number;
+}
+
+/** Finds the link table of a `{ownerKey: id, propertyKey: id}` body, whichever order its keys come in. */
+function resolveLink(body: Record<string, number>): Link {
+  const keys = Object.keys(body);
+  for (const [owner, property] of [keys, [...keys].reverse()] as [string, string][]) {
+    const table = (LINKS as Record<string, Record<string, LinkTableName>>)[owner]?.[property];
+    if (table) return { table, owner, property, ownerId: body[owner]!, propertyId: body[property]! };
+  }
+  throw new ClientError(`Unsupported permission: ${keys.join(', ')}`);
+}
+
+/** Non-admins may link only objects they already see, on both ends. */
+async function checkEnd(ctx: ApiContext, db: Kysely<Database>, user: UserRow, key: string, id: number): Promise<void> {
+  if (key === 'userId' || key === 'managedUserId') return ctx.guards.checkUser(user, id);
+  if (key === 'deviceId' || key === 'linkedDeviceId') return ctx.guards.checkDevice(user, id);
+  if (key === 'groupId') return ctx.guards.checkGroup(user, id);
+  const table = (LINKS.userId as Record<string, LinkTableName>)[key];
+  if (!table) throw new ClientError(`Unsupported permission key ${key}`);
+  const row = await (db as unknown as Kysely<Record<string, Record<string, number>>>)
+    .selectFrom(table).select(key).where('userId', '=', user.id).where(key, '=', id).executeTakeFirst();
+  if (!row) throw accessDenied(key.replace(/Id$/, '').replace(/^./, (c) => c.toUpperCase()));
+}
+
+export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const db = ctx.db.kysely;
+  const raw = db as unknown as Kysely<Record<string, Record<string, number>>>;
+
+  async function prepare(request: FastifyRequest, bodies: Record<string, number>[]): Promise<Link[]> {
+    const user = requireUser(request);
+    if (!user.administrator && (user.readonly || (await ctx.settings.get()).readonly)) throw new ClientError('Operation restricted');
+    const links = bodies.map(resolveLink);
+    if (!user.administrator) {
+      for (const link of links) {
+        if (link.owner === 'userId' && link.property === 'managedUserId') ctx.guards.checkManager(user);
+        await checkEnd(ctx, db, user, link.owner, link.ownerId);
+        await checkEnd(ctx, db, user, link.property, link.propertyId);
+      }
+    }
+    return links;
+  }
+
+  const add = (links: Link[]) =>
+    db.transaction().execute(async (trx) => {
+      const t = trx as unknown as Kysely<Record<string, Record<string, number>>>;
+      for (const l of links) {
+        await t.insertInto(l.table).values({ [l.owner]: l.ownerId, [l.property]: l.propertyId })
+          .onConflict((oc) => oc.doNothing()).execute();
+      }
+    });
+
+  const remove = (links: Link[]) =>
+    db.transaction().execute(async (trx) => {
+      const t = trx as unknown as Kysely<Record<string, Record<string, number>>>;
+      for (const l of links) await t.deleteFrom(l.table).where(l.owner, '=', l.ownerId).where(l.property, '=', l.propertyId).execute();
+    });
+
+  const bulk = (body: unknown) => {
+    if (!Array.isArray(body) || body.length === 0) throw new ClientError('Invalid request: expected a non-empty array of permissions');
+    const items = body.map((item) => parseBody(permissionInputSchema, item));
+    const shape = Object.keys(items[0]!).sort().join();
+    if (items.some((item) => Object.keys(item).sort().join() !== shape)) throw new ClientError('Permissions in a bulk request must use the same keys');
+    return items;
+  };
+
+  for (const [path, parse] of [
+    ['/api/permissions', (body: unknown) => [parseBody(permissionInputSchema, body)]],
+    ['/api/permissions/bulk', bulk],
+  ] as const) {
+    app.post(path, async (request, reply) => {
+      await add(await prepare(request, parse(request.body)));
+      ctx.bus.publish({ kind: 'invalidate' });
+      return reply.code(204).send();
+    });
+    app.delete(path, async (request, reply) => {
+      await remove(await prepare(request, parse(request.body)));
+      ctx.bus.publish({ kind: 'invalidate' });
+      return reply.code(204).send();
+    });
+  }
+
+  // Administrators read links: the first two query parameters are owner and property (0 = any).
+  app.get('/api/permissions', async (request) => {
+    ctx.guards.checkAdmin(requireUser(request));
+    const entries = Object.entries(request.query as Record<string, string>).slice(0, 2);
+    if (entries.length !== 2) throw new ClientError('Expected two query parameters, e.g. userId=1&deviceId=0');
+    const link = resolveLink(Object.fromEntries(entries.map(([k, v]) => [k, Number(v)])));
+    let q = raw.selectFrom(link.table).select([link.owner, link.property]);
+    if (link.ownerId > 0) q = q.where(link.owner, '=', link.ownerId);
+    if (link.propertyId > 0) q = q.where(link.property, '=', link.propertyId);
+    return q.execute();
+  });
+}

@@ -1,0 +1,53 @@
+import { serverInputSchema } from '@rastro/api';
+import type { FastifyInstance } from 'fastify';
+import { flag, toServer } from '../../db/mappers.ts';
+import { countUsers } from '../../db/users.ts';
+import { requireUser } from '../auth.ts';
+import type { ApiContext } from '../context.ts';
+import { parseBody } from '../params.ts';
+
+export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const db = ctx.db.kysely;
+
+  const current = async () => {
+    const row = await ctx.settings.get();
+    return toServer(row, { newServer: (await countUsers(db)) === 0, emailEnabled: false });
+  };
+
+  // Public: the web app reads it before sign-in, with the licence headers of spec §7.
+  app.get('/api/server', async (_request, reply) => {
+    reply.header('licensemode', ctx.config.licenseMode);
+    reply.header('devicelimit', String(ctx.config.licenseDeviceLimit));
+    return current();
+  });
+
+  app.put('/api/server', async (request) => {
+    ctx.guards.checkAdmin(requireUser(request));
+    const input = parseBody(serverInputSchema, request.body);
+    // Full replace, as Traccar's PUT: omitted fields fall back to empty values.
+    await ctx.settings.update({
+      registration: flag(input.registration),
+      readonly: flag(input.readonly),
+      deviceReadonly: flag(input.deviceReadonly),
+      limitCommands: flag(input.limitCommands),
+      disableReports: flag(input.disableReports),
+      fixedEmail: flag(input.fixedEmail),
+      map: input.map ?? null,
+      bingKey: input.bingKey ?? null,
+      mapUrl: input.mapUrl ?? null,
+      overlayUrl: input.overlayUrl ?? null,
+      poiLayer: input.poiLayer ?? null,
+      announcement: input.announcement ?? null,
+      latitude: input.latitude ?? 0,
+      longitude: input.longitude ?? 0,
+      zoom: input.zoom ?? 0,
+      forceSettings: flag(input.forceSettings),
+      coordinateFormat: input.coordinateFormat ?? null,
+      attributes: JSON.stringify(input.attributes ?? {}),
+    });
+    ctx.bus.publish({ kind: 'invalidate' });
+    return current();
+  });
+
+  app.get('/api/health', async (_request, reply) => reply.type('text/plain').send('OK'));
+}

@@ -1,0 +1,165 @@
+import type { Attributes, Device, Event, Group, Position, Server, User } from '@rastro/api';
+import { PRODUCT_VERSION } from '@rastro/api';
+import type { Selectable } from 'kysely';
+import { toIso } from '../domain/time.ts';
+import type { StoredPosition } from '../pipeline/types.ts';
+import type { DeviceTable, EventTable, GroupTable, PositionTable, ServerTable, UserTable } from './schema.ts';
+
+/** Row <-> wire conversions. Storage keeps booleans as 0/1, times as epoch ms, JSON as text. */
+export const flag = (value: boolean | null | undefined): number => (value ? 1 : 0);
+
+export function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export const attrs = (text: string | null): Attributes => parseJson<Attributes>(text, {});
+
+export function toDevice(row: Selectable<DeviceTable>): Device {
+  return {
+    id: row.id,
+    name: row.name,
+    uniqueId: row.uniqueId,
+    status: (row.status as Device['status']) ?? null,
+    disabled: Boolean(row.disabled),
+    lastUpdate: toIso(row.lastUpdate),
+    positionId: row.positionId,
+    groupId: row.groupId,
+    calendarId: row.calendarId,
+    phone: row.phone,
+    model: row.model,
+    contact: row.contact,
+    category: row.category,
+    expirationTime: toIso(row.expirationTime),
+    attributes: attrs(row.attributes),
+  };
+}
+
+export function toGroup(row: Selectable<GroupTable>): Group {
+  return { id: row.id, name: row.name, groupId: row.groupId, attributes: attrs(row.attributes) };
+}
+
+export function toUser(row: Selectable<UserTable>): User {
+  return {
+    id: row.id,
+    name: row.name,
+    login: row.login,
+    email: row.email,
+    phone: row.phone,
+    readonly: Boolean(row.readonly),
+    administrator: Boolean(row.administrator),
+    map: row.map,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    zoom: row.zoom,
+    password: null,
+    coordinateFormat: row.coordinateFormat,
+    disabled: Boolean(row.disabled),
+    expirationTime: toIso(row.expirationTime),
+    deviceLimit: row.deviceLimit,
+    userLimit: row.userLimit,
+    deviceReadonly: Boolean(row.deviceReadonly),
+    limitCommands: Boolean(row.limitCommands),
+    disableReports: Boolean(row.disableReports),
+    fixedEmail: Boolean(row.fixedEmail),
+    poiLayer: row.poiLayer,
+    totpKey: null,
+    temporary: Boolean(row.temporary),
+    attributes: attrs(row.attributes),
+  };
+}
+
+export function toPosition(row: Selectable<PositionTable>): Position {
+  return {
+    id: row.id,
+    deviceId: row.deviceId,
+    protocol: row.protocol,
+    serverTime: toIso(row.serverTime),
+    deviceTime: toIso(row.deviceTime),
+    fixTime: toIso(row.fixTime),
+    outdated: false,
+    valid: Boolean(row.valid),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    altitude: row.altitude,
+    speed: row.speed,
+    course: row.course,
+    address: row.address,
+    accuracy: row.accuracy,
+    network: parseJson(row.network, null),
+    geofenceIds: parseJson(row.geofenceIds, null),
+    attributes: attrs(row.attributes),
+  };
+}
+
+export function toEvent(row: Selectable<EventTable>): Event {
+  return {
+    id: row.id,
+    type: row.type,
+    eventTime: toIso(row.eventTime),
+    deviceId: row.deviceId,
+    positionId: row.positionId,
+    geofenceId: row.geofenceId,
+    maintenanceId: row.maintenanceId,
+    attributes: attrs(row.attributes),
+  };
+}
+
+export function toServer(row: Selectable<ServerTable>, extra: { newServer: boolean; emailEnabled: boolean }): Server {
+  return {
+    id: row.id,
+    registration: Boolean(row.registration),
+    readonly: Boolean(row.readonly),
+    deviceReadonly: Boolean(row.deviceReadonly),
+    limitCommands: Boolean(row.limitCommands),
+    disableReports: Boolean(row.disableReports),
+    fixedEmail: Boolean(row.fixedEmail),
+    map: row.map,
+    bingKey: row.bingKey,
+    mapUrl: row.mapUrl,
+    overlayUrl: row.overlayUrl,
+    poiLayer: row.poiLayer,
+    announcement: row.announcement,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    zoom: row.zoom,
+    forceSettings: Boolean(row.forceSettings),
+    coordinateFormat: row.coordinateFormat,
+    version: PRODUCT_VERSION,
+    emailEnabled: extra.emailEnabled,
+    textEnabled: false,
+    geocoderEnabled: false,
+    openIdEnabled: false,
+    openIdForce: false,
+    newServer: extra.newServer,
+    attributes: attrs(row.attributes),
+  };
+}
+
+/** The wire form of a position held in memory by the pipeline. */
+export function wirePosition(p: StoredPosition): Position {
+  return {
+    id: p.id,
+    deviceId: p.deviceId,
+    protocol: p.protocol,
+    serverTime: toIso(p.serverTime),
+    deviceTime: toIso(p.deviceTime),
+    fixTime: toIso(p.fixTime),
+    outdated: p.outdated,
+    valid: p.valid,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    speed: p.speed,
+    course: p.course,
+    address: p.address,
+    accuracy: p.accuracy,
+    network: p.network,
+    geofenceIds: p.geofenceIds,
+    attributes: p.attributes,
+  };
+}

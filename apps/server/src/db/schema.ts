@@ -1,0 +1,366 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes as stored. Names follow Traccar's tables (tc_*) so its data can be imported.
+ * Portable storage rules (same on SQLite and PostgreSQL):
+ * booleans are integers 0/1, times are epoch milliseconds (bigint), `attributes` is JSON text.
+ */
+type Bool = number;
+type Millis = number;
+type Id = Generated<number>;
+
+export interface ServerTable {
+  id: Id;
+  registration: Bool;
+  readonly: Bool;
+  deviceReadonly: Bool;
+  limitCommands: Bool;
+  disableReports: Bool;
+  fixedEmail: Bool;
+  map: string | null;
+  bingKey: string | null;
+  mapUrl: string | null;
+  overlayUrl: string | null;
+  poiLayer: string | null;
+  announcement: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  forceSettings: Bool;
+  coordinateFormat: string | null;
+  attributes: string;
+}
+
+export interface UserTable {
+  id: Id;
+  name: string;
+  login: string | null;
+  email: string;
+  phone: string | null;
+  hashedPassword: string | null;
+  salt: string | null;
+  readonly: Bool;
+  administrator: Bool;
+  map: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  coordinateFormat: string | null;
+  disabled: Bool;
+  expirationTime: Millis | null;
+  deviceLimit: number;
+  userLimit: number;
+  deviceReadonly: Bool;
+  limitCommands: Bool;
+  disableReports: Bool;
+  fixedEmail: Bool;
+  poiLayer: string | null;
+  totpKey: string | null;
+  temporary: Bool;
+  attributes: string;
+}
+
+export interface DeviceTable {
+  id: Id;
+  name: string;
+  uniqueId: string;
+  status: string | null;
+  lastUpdate: Millis | null;
+  positionId: number | null;
+  groupId: number | null;
+  calendarId: number | null;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  category: string | null;
+  disabled: Bool;
+  expirationTime: Millis | null;
+  /** Motion and overspeed state kept between positions (Traccar's hidden device columns). */
+  motionStreak: Generated<Bool>;
+  motionState: Generated<Bool>;
+  motionPositionId: number | null;
+  motionTime: Millis | null;
+  motionDistance: Generated<number>;
+  overspeedState: Generated<Bool>;
+  overspeedTime: Millis | null;
+  overspeedGeofenceId: number | null;
+  attributes: string;
+}
+
+export interface GroupTable {
+  id: Id;
+  name: string;
+  groupId: number | null;
+  attributes: string;
+}
+
+export interface PositionTable {
+  id: Id;
+  deviceId: number;
+  protocol: string;
+  serverTime: Millis;
+  deviceTime: Millis;
+  fixTime: Millis;
+  valid: Bool;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  speed: number;
+  course: number;
+  address: string | null;
+  accuracy: number;
+  network: string | null;
+  geofenceIds: string | null;
+  attributes: string;
+}
+
+export interface EventTable {
+  id: Id;
+  type: string;
+  eventTime: Millis;
+  deviceId: number;
+  positionId: number;
+  geofenceId: number;
+  maintenanceId: number;
+  attributes: string;
+}
+
+export interface GeofenceTable {
+  id: Id;
+  name: string;
+  description: string | null;
+  area: string;
+  calendarId: number | null;
+  attributes: string;
+}
+
+export interface DriverTable {
+  id: Id;
+  name: string;
+  uniqueId: string;
+  attributes: string;
+}
+
+export interface CalendarTable {
+  id: Id;
+  name: string;
+  /** iCalendar text, base64 on the wire as in Traccar. */
+  data: string;
+  attributes: string;
+}
+
+export interface MaintenanceTable {
+  id: Id;
+  name: string;
+  type: string;
+  start: number;
+  period: number;
+  attributes: string;
+}
+
+export interface NotificationTable {
+  id: Id;
+  type: string;
+  description: string | null;
+  always: Bool;
+  calendarId: number | null;
+  commandId: number | null;
+  notificators: string | null;
+  attributes: string;
+}
+
+export interface CommandTable {
+  id: Id;
+  description: string | null;
+  type: string;
+  textChannel: Bool;
+  attributes: string;
+}
+
+export interface QueuedCommandTable {
+  id: Id;
+  deviceId: number;
+  type: string;
+  textChannel: Bool;
+  attributes: string;
+  createdTime: Millis;
+}
+
+export interface ComputedAttributeTable {
+  id: Id;
+  description: string | null;
+  attribute: string;
+  expression: string;
+  type: string;
+  priority: number;
+}
+
+export interface OrderTable {
+  id: Id;
+  uniqueId: string;
+  description: string | null;
+  fromAddress: string | null;
+  toAddress: string | null;
+  attributes: string;
+}
+
+export interface ReportTable {
+  id: Id;
+  calendarId: number;
+  type: string;
+  description: string | null;
+  attributes: string;
+}
+
+export interface SessionTable {
+  /** sha256 of the JSESSIONID cookie value */
+  id: string;
+  userId: number;
+  createdTime: Millis;
+  expiresTime: Millis | null;
+  origin: string | null;
+}
+
+export interface TokenTable {
+  /** sha256 of the bearer token */
+  id: string;
+  userId: number;
+  createdTime: Millis;
+  expiresTime: Millis;
+  revoked: Bool;
+}
+
+export interface ShareTable {
+  id: Id;
+  userId: number;
+  deviceId: number;
+  sharedUserId: number;
+  tokenId: string;
+  expiration: Millis;
+  createdTime: Millis;
+  attributes: string;
+}
+
+export interface InvoiceTable {
+  id: Id;
+  userId: number;
+  externalId: string | null;
+  description: string | null;
+  dueDate: Millis;
+  value: number;
+  status: string;
+  paidDate: Millis | null;
+  createdTime: Millis;
+  attributes: string;
+}
+
+export interface IntegrationTable {
+  key: string;
+  attributes: string;
+}
+
+export interface ThemeTable {
+  id: Id;
+  attributes: string;
+}
+
+export interface LogTable {
+  id: Id;
+  time: Millis;
+  userId: number | null;
+  deviceId: number | null;
+  action: string;
+  objectType: string | null;
+  objectId: number | null;
+  data: string | null;
+}
+
+export interface UnknownDeviceTable {
+  uniqueId: string;
+  protocol: string;
+  remoteAddress: string | null;
+  firstSeen: Millis;
+  lastSeen: Millis;
+  count: number;
+}
+
+/** A permission link table: two id columns. */
+export type LinkTable<A extends string, B extends string> = { [K in A | B]: number };
+
+export interface Database {
+  tc_servers: ServerTable;
+  tc_users: UserTable;
+  tc_devices: DeviceTable;
+  tc_groups: GroupTable;
+  tc_positions: PositionTable;
+  tc_events: EventTable;
+  tc_geofences: GeofenceTable;
+  tc_drivers: DriverTable;
+  tc_calendars: CalendarTable;
+  tc_maintenances: MaintenanceTable;
+  tc_notifications: NotificationTable;
+  tc_commands: CommandTable;
+  tc_commands_queue: QueuedCommandTable;
+  tc_attributes: ComputedAttributeTable;
+  tc_orders: OrderTable;
+  tc_reports: ReportTable;
+  tc_sessions: SessionTable;
+  tc_tokens: TokenTable;
+  tc_shares: ShareTable;
+  tc_invoices: InvoiceTable;
+  tc_integrations: IntegrationTable;
+  tc_theme: ThemeTable;
+  tc_logs: LogTable;
+  tc_unknown_devices: UnknownDeviceTable;
+  tc_user_device: LinkTable<'userId', 'deviceId'>;
+  tc_user_group: LinkTable<'userId', 'groupId'>;
+  tc_user_geofence: LinkTable<'userId', 'geofenceId'>;
+  tc_user_notification: LinkTable<'userId', 'notificationId'>;
+  tc_user_calendar: LinkTable<'userId', 'calendarId'>;
+  tc_user_attribute: LinkTable<'userId', 'attributeId'>;
+  tc_user_driver: LinkTable<'userId', 'driverId'>;
+  tc_user_maintenance: LinkTable<'userId', 'maintenanceId'>;
+  tc_user_command: LinkTable<'userId', 'commandId'>;
+  tc_user_order: LinkTable<'userId', 'orderId'>;
+  tc_user_report: LinkTable<'userId', 'reportId'>;
+  tc_user_user: LinkTable<'userId', 'managedUserId'>;
+  tc_group_geofence: LinkTable<'groupId', 'geofenceId'>;
+  tc_group_notification: LinkTable<'groupId', 'notificationId'>;
+  tc_group_attribute: LinkTable<'groupId', 'attributeId'>;
+  tc_group_driver: LinkTable<'groupId', 'driverId'>;
+  tc_group_maintenance: LinkTable<'groupId', 'maintenanceId'>;
+  tc_group_command: LinkTable<'groupId', 'commandId'>;
+  tc_group_order: LinkTable<'groupId', 'orderId'>;
+  tc_group_report: LinkTable<'groupId', 'reportId'>;
+  tc_device_geofence: LinkTable<'deviceId', 'geofenceId'>;
+  tc_device_notification: LinkTable<'deviceId', 'notificationId'>;
+  tc_device_attribute: LinkTable<'deviceId', 'attributeId'>;
+  tc_device_driver: LinkTable<'deviceId', 'driverId'>;
+  tc_device_maintenance: LinkTable<'deviceId', 'maintenanceId'>;
+  tc_device_command: LinkTable<'deviceId', 'commandId'>;
+  tc_device_order: LinkTable<'deviceId', 'orderId'>;
+  tc_device_report: LinkTable<'deviceId', 'reportId'>;
+  tc_device_device: LinkTable<'deviceId', 'linkedDeviceId'>;
+}
+
+/** Owner/property pairs of /api/permissions and their link tables. */
+export const LINKS = {
+  userId: {
+    deviceId: 'tc_user_device', groupId: 'tc_user_group', geofenceId: 'tc_user_geofence',
+    notificationId: 'tc_user_notification', calendarId: 'tc_user_calendar', attributeId: 'tc_user_attribute',
+    driverId: 'tc_user_driver', maintenanceId: 'tc_user_maintenance', commandId: 'tc_user_command',
+    orderId: 'tc_user_order', reportId: 'tc_user_report', managedUserId: 'tc_user_user',
+  },
+  groupId: {
+    geofenceId: 'tc_group_geofence', notificationId: 'tc_group_notification', attributeId: 'tc_group_attribute',
+    driverId: 'tc_group_driver', maintenanceId: 'tc_group_maintenance', commandId: 'tc_group_command',
+    orderId: 'tc_group_order', reportId: 'tc_group_report',
+  },
+  deviceId: {
+    geofenceId: 'tc_device_geofence', notificationId: 'tc_device_notification', attributeId: 'tc_device_attribute',
+    driverId: 'tc_device_driver', maintenanceId: 'tc_device_maintenance', commandId: 'tc_device_command',
+    orderId: 'tc_device_order', reportId: 'tc_device_report', linkedDeviceId: 'tc_device_device',
+  },
+} as const satisfies Record<string, Record<string, keyof Database>>;
+
+export type LinkTableName = { [O in keyof typeof LINKS]: (typeof LINKS)[O][keyof (typeof LINKS)[O]] }[keyof typeof LINKS];

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import type { Device, Event, Position } from '@rastro/api';
+
+/**
+ * What one server node tells every node (itself included): a device changed status, a
+ * position was stored, an event was raised, or permissions changed (drop visibility caches).
+ */
+export type LiveMessage =
+  | { kind: 'device'; device: Device }
+  | { kind: 'position'; position: Position }
+  | { kind: 'event'; event: Event; userIds: number[] }
+  | { kind: 'invalidate' };
+
+export interface LiveBus {
+  publish(message: LiveMessage): void;
+  subscribe(handler: (message: LiveMessage) => void): void;
+  close(): Promise<void>;
+}
+
+/** Single node: messages go straight to the subscribers. */
+export class InProcessBus implements LiveBus {
+  private handlers: ((message: LiveMessage) => void)[] = [];
+
+  publish(message: LiveMessage): void {
+    for (const handler of this.handlers) handler(message);
+  }
+
+  subscribe(handler: (message: LiveMessage) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers = [];
+  }
+}
+
+const CHANNEL = 'rastro:live';
+
+/**
+ * Several nodes sharing one database: every message goes through Redis pub/sub and comes
+ * back to each node, this one included, so all nodes deliver the same way.
+ */
+export class RedisBus implements LiveBus {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private handlers: ((message: LiveMessage) => void)[] = [];
+
+  private constructor(url: string) {
+    this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    this.subscriber = new Redis(url, { lazyConnect: true });
+    this.subscriber.on('message', (_channel: string, text: string) => {
+      let message: LiveMessage;
+      try {
+        message = JSON.parse(text) as LiveMessage;
+      } catch {
+        return;
+      }
+      for (const handler of this.handlers) handler(message);
+    });
+  }
+
+  static async connect(url: string): Promise<RedisBus> {
+    const bus = new RedisBus(url);
+    await bus.publisher.connect();
+    await bus.subscriber.connect();
+    await bus.subscriber.subscribe(CHANNEL);
+    return bus;
+  }
+
+  publish(message: LiveMessage): void {
+    void this.publisher.publish(CHANNEL, JSON.stringify(message)).catch(() => undefined);
+  }
+
+  subscribe(handler: (message: LiveMessage) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers = [];
+    this.subscriber.disconnect();
+    await this.publisher.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,109 @@
+import type { Attributes } from '@rastro/api';
+import type { Kysely } from 'kysely';
+import { wirePosition } from '../db/mappers.ts';
+import type { PositionStore } from '../db/position-store.ts';
+import type { Database } from '../db/schema.ts';
+import type { LiveBus } from '../live/bus.ts';
+import type { DeviceRegistry } from '../live/device-registry.ts';
+import type { DecodedPosition, DeviceRef, ProtocolContext } from '../protocols/types.ts';
+import { distance } from './distance.ts';
+import { filter } from './filter.ts';
+import { motion } from './motion.ts';
+import { outdated } from './outdated.ts';
+import type { PositionHandler, StoredPosition, WorkingPosition } from './types.ts';
+
+/** The ordered steps (Traccar's ProcessingHandler order, for the steps built so far). */
+const HANDLERS: PositionHandler[] = [outdated, distance, filter, motion];
+
+type Logger = ProtocolContext['log'];
+
+/**
+ * Where every protocol hands its positions: marks the device online, runs each position
+ * through the handlers, stores it durably, then pushes it live. One device's positions are
+ * processed in order; different devices run concurrently and share write batches.
+ */
+export class PositionProcessor implements ProtocolContext {
+  private readonly chains = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: PositionStore,
+    private readonly registry: DeviceRegistry,
+    private readonly bus: LiveBus,
+    readonly log: Logger,
+  ) {}
+
+  async identify(protocol: string, uniqueId: string, remoteAddress: string): Promise<DeviceRef | null> {
+    const row = await this.registry.findByUniqueId(uniqueId);
+    if (!row) {
+      await this.rememberUnknown(protocol, uniqueId, remoteAddress);
+      return null;
+    }
+    const now = Date.now();
+    if (row.disabled || (row.expirationTime !== null && row.expirationTime < now)) return null;
+    return { id: row.id, uniqueId: row.uniqueId };
+  }
+
+  submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
+    const previous = this.chains.get(device.id) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.process(device, positions));
+    this.chains.set(device.id, next);
+    void next.finally(() => {
+      if (this.chains.get(device.id) === next) this.chains.delete(device.id);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  async updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void> {
+    await this.registry.mergeAttributes(device.id, attributes);
+  }
+
+  private async process(device: DeviceRef, decoded: DecodedPosition[]): Promise<void> {
+    const serverTime = Date.now();
+    await this.registry.markOnline(device.id, serverTime);
+    let last = await this.registry.lastPosition(device.id);
+    const stored: Promise<void>[] = [];
+    for (const input of decoded) {
+      let position: WorkingPosition | null = {
+        ...input,
+        deviceId: device.id,
+        serverTime,
+        deviceTime: input.deviceTime.getTime(),
+        fixTime: input.fixTime.getTime(),
+        address: null,
+        geofenceIds: null,
+      };
+      for (const handler of HANDLERS) {
+        position = handler(position, last);
+        if (!position) break;
+      }
+      if (!position) continue;
+      const isLatest = !last || position.fixTime >= last.fixTime;
+      const accepted = position;
+      const write = this.store.insert(accepted, isLatest).then((id) => {
+        const saved: StoredPosition = { ...accepted, id };
+        if (isLatest) {
+          this.registry.setLastPosition(saved);
+          this.bus.publish({ kind: 'position', position: wirePosition(saved) });
+        }
+      });
+      stored.push(write);
+      // Later positions of this message compare against this one without waiting for the write.
+      if (isLatest) last = { ...accepted, id: 0 };
+    }
+    await Promise.all(stored);
+  }
+
+  private async rememberUnknown(protocol: string, uniqueId: string, remoteAddress: string): Promise<void> {
+    const now = Date.now();
+    const id = uniqueId.slice(0, 64);
+    await this.db
+      .insertInto('tc_unknown_devices')
+      .values({ uniqueId: id, protocol, remoteAddress, firstSeen: now, lastSeen: now, count: 1 })
+      .onConflict((oc) =>
+        oc.column('uniqueId').doUpdateSet((eb) => ({ lastSeen: now, protocol, remoteAddress, count: eb('tc_unknown_devices.count', '+', 1) })),
+      )
+      .execute()
+      .catch((error: unknown) => this.log.warn(`could not record unknown device ${id}: ${String(error)}`));
+  }
+}

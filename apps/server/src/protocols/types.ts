@@ -1,0 +1,57 @@
+import type { Attributes } from '@rastro/api';
+
+/** What a protocol decoder extracts from one device message, before processing. */
+export interface DecodedPosition {
+  protocol: string;
+  /** Time the device reports; defaults to the server's receive time. */
+  deviceTime: Date;
+  fixTime: Date;
+  valid: boolean;
+  /** True when the message carries no location: processing copies the last known fix. */
+  outdated: boolean;
+  latitude: number;
+  longitude: number;
+  /** metres */
+  altitude: number;
+  /** knots */
+  speed: number;
+  /** degrees, 0 = north */
+  course: number;
+  /** metres, 0 when unknown */
+  accuracy: number;
+  network: Record<string, unknown> | null;
+  attributes: Attributes;
+}
+
+/** The device a connection or request was identified as. */
+export interface DeviceRef {
+  id: number;
+  uniqueId: string;
+}
+
+/**
+ * What a protocol listener needs from the rest of the server.
+ * Listeners never touch the database directly.
+ */
+export interface ProtocolContext {
+  /**
+   * Looks up a device by identifier. Unknown, disabled or expired devices resolve to null;
+   * unknown identifiers are remembered for autolink.
+   */
+  identify(protocol: string, uniqueId: string, remoteAddress: string): Promise<DeviceRef | null>;
+  /**
+   * Marks the device online and runs the positions through the pipeline. Resolves once they are
+   * durably stored: only then may the device be acknowledged.
+   */
+  submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void>;
+  /** Sets device attributes reported by the device itself (e.g. a push notification token). */
+  updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void>;
+  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+}
+
+/** A running listener (TCP, UDP or HTTP) for one protocol. */
+export interface ProtocolListener {
+  protocol: string;
+  port: number;
+  close(): Promise<void>;
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './api/app.ts';
+import { Guards } from './api/guards.ts';
+import type { Config } from './config/config.ts';
+import { migrate, openDatabase, type Db } from './db/connection.ts';
+import { PositionStore } from './db/position-store.ts';
+import { ServerSettings } from './db/server-settings.ts';
+import { InProcessBus, RedisBus, type LiveBus } from './live/bus.ts';
+import { DeviceRegistry } from './live/device-registry.ts';
+import { SocketHub } from './live/socket-hub.ts';
+import { PositionProcessor } from './pipeline/processor.ts';
+import { startOsmAndListener } from './protocols/osmand/listener.ts';
+import type { ProtocolListener } from './protocols/types.ts';
+
+export interface Rastro {
+  app: FastifyInstance;
+  db: Db;
+  processor: PositionProcessor;
+  listeners: ProtocolListener[];
+  /** The HTTP port actually bound (useful when configured as 0). */
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** PostgreSQL schema (tests isolate themselves in their own). */
+  pgSchema?: string;
+}
+
+/** Wires config -> database -> services -> listeners, and starts them. */
+export async function startRastro(config: Config, options: StartOptions = {}): Promise<Rastro> {
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+  await migrate(db);
+  const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl) : new InProcessBus();
+  const settings = new ServerSettings(db.kysely);
+  await settings.get();
+  const registry = new DeviceRegistry(db.kysely, bus, config.statusTimeoutSeconds * 1000);
+  await registry.start();
+  const hub = new SocketHub(db.kysely, bus);
+  bus.subscribe((message) => {
+    if (message.kind !== 'invalidate') return;
+    settings.invalidate();
+    registry.invalidate();
+  });
+  const store = new PositionStore(db);
+  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings), bus, registry, hub });
+  const processor = new PositionProcessor(db.kysely, store, registry, bus, {
+    info: (msg) => app.log.info(msg),
+    warn: (msg) => app.log.warn(msg),
+    error: (msg) => app.log.error(msg),
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const listeners = [await startOsmAndListener(processor, { port: config.protocolPorts.osmand, host: config.host })];
+  const keepalive = setInterval(() => hub.keepalive(), 55_000);
+
+  return {
+    app,
+    db,
+    processor,
+    listeners,
+    port,
+    async stop() {
+      clearInterval(keepalive);
+      for (const listener of listeners) await listener.close();
+      await app.close();
+      await store.flush();
+      await registry.stop();
+      await bus.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { loadConfig } from '../src/config/config.ts';
+import { seedAdmin } from '../src/db/seed.ts';
+import { startRastro, type Rastro } from '../src/server.ts';
+
+/**
+ * Starts a real server for tests: real HTTP and protocol sockets on free ports, and a real
+ * database: a fresh SQLite file, or a fresh schema in the machine's PostgreSQL.
+ */
+export const PG_URL = process.env.RASTRO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.RASTRO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const ADMIN = { email: 'admin@example.com', password: 'admin-secret' };
+
+export type Dialect = 'sqlite' | 'postgres';
+
+async function reachable(check: () => Promise<void>, what: string): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    // In CI the services must be there: a missing one fails the run instead of skipping.
+    if (process.env.CI === 'true') throw new Error(`${what} is required when CI=true: ${String(error)}`);
+    console.warn(`${what} unavailable, its tests are skipped: ${String(error)}`);
+    return false;
+  }
+}
+
+export const postgresAvailable = () =>
+  reachable(async () => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.end();
+  }, `PostgreSQL at ${PG_URL}`);
+
+export const redisAvailable = () =>
+  reachable(async () => {
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    await redis.connect();
+    await redis.ping();
+    redis.disconnect();
+  }, `Redis at ${REDIS_URL}`);
+
+export interface TestServer {
+  rastro: Rastro;
+  base: string;
+  osmand: string;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dialect: Dialect;
+  /** Share one PostgreSQL schema between nodes (multi-node tests). */
+  pgSchema?: string;
+  redis?: boolean;
+  env?: Record<string, string>;
+}
+
+export async function createSchema(): Promise<string> {
+  const schema = `rastro_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return schema;
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-test-'));
+  const ownSchema = options.dialect === 'postgres' && !options.pgSchema ? await createSchema() : null;
+  const pgSchema = options.pgSchema ?? ownSchema ?? undefined;
+  const config = loadConfig({
+    RASTRO_HOST: '127.0.0.1',
+    RASTRO_PORT: '0',
+    RASTRO_OSMAND_PORT: '0',
+    RASTRO_DATA_DIR: dataDir,
+    RASTRO_WEB_ROOT: '',
+    RASTRO_LOG_LEVEL: 'warn',
+    ...(options.dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+    ...(options.redis ? { REDIS_URL } : {}),
+    ...options.env,
+  });
+  const rastro = await startRastro(config, { pgSchema });
+  await seedAdmin(rastro.db.kysely, ADMIN.email, ADMIN.password);
+  return {
+    rastro,
+    base: `http://127.0.0.1:${rastro.port}`,
+    osmand: `http://127.0.0.1:${rastro.listeners[0]!.port}`,
+    async stop() {
+      await rastro.stop();
+      if (ownSchema) await dropSchema(ownSchema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in API client holding its JSESSIONID cookie, like a browser. */
+export class Client {
+  cookie = '';
+
+  constructor(readonly base: string) {}
+
+  static async login(base: string, email: string, password: string): Promise<Client> {
+    const client = new Client(base);
+    const response = await client.form('/api/session', { email, password });
+    if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${await response.text()}`);
+    return client;
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await fetch(this.base + url, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    this.keepCookie(response);
+    return response;
+  }
+
+  async form(url: string, fields: Record<string, string>): Promise<Response> {
+    const response = await fetch(this.base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+    this.keepCookie(response);
+    return response;
+  }
+
+  async json<T = any>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await this.request(method, url, body);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url} -> ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  socket(): LiveClient {
+    return new LiveClient(this.base.replace('http', 'ws') + '/api/socket', { cookie: this.cookie });
+  }
+
+  private keepCookie(response: Response): void {
+    const set = response.headers.get('set-cookie');
+    const match = set?.match(/JSESSIONID=([^;]*)/);
+    if (match) this.cookie = match[1] ? `JSESSIONID=${match[1]}` : '';
+  }
+}
+
+/** A live socket that records every frame and lets a test wait for one. */
+export class LiveClient {
+  readonly frames: any[] = [];
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+  private waiters: (() => void)[] = [];
+
+  constructor(url: string, headers: Record<string, string>) {
+    this.ws = new WebSocket(url, { headers });
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+      this.ws.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
+    });
+    this.ws.on('message', (data) => {
+      this.frames.push(JSON.parse(String(data)));
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  async waitFor<T>(pick: (frame: any) => T | undefined, timeoutMs = 10000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const frame of this.frames) {
+        const found = pick(frame);
+        if (found !== undefined) return found;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames).slice(0, 500)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Sends one OsmAnd report the way the Traccar Client app does (query string). */
+export async function reportOsmAnd(osmand: string, params: Record<string, string | number>): Promise<Response> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  return fetch(`${osmand}/?${query}`, { method: 'POST' });
+}

@@ -1,0 +1,29 @@
+/** Product constants from the specification (§9). */
+export const PRODUCT_VERSION = '1.12.7';
+export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+export const DEVICE_CATEGORIES = [
+  'default', 'arrow', 'person', 'animal', 'bicycle', 'motorcycle', 'scooter', 'car', 'pickup', 'van',
+  'truck', 'truck1', 'truck2', 'tractor', 'boat', 'ship', 'bus', 'train', 'trolleybus', 'tram', 'crane',
+  'plane', 'helicopter', 'offroad',
+] as const;
+export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'alarm', 'deviceOnline', 'deviceOffline', 'textMessage', 'deviceUnknown', 'geofenceExit', 'geofenceEnter',
+  'ignitionOff', 'ignitionOn', 'deviceMoving', 'deviceStopped', 'deviceOverspeed', 'commandResult',
+  'driverChanged', 'deviceFuelDrop', 'maintenance', 'deviceInactive',
+] as const;
+
+export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'mail'] as const;
+
+/** Unit conversions (§9). */
+export const KNOTS_TO_KMH = 1.852;
+export const KNOTS_TO_MPH = 1.15078;
+export const METERS_TO_MILES = 0.621371 / 1000;
+
+/** Live socket reconnect delay (§4, §9). */
+export const SOCKET_RECONNECT_MS = 5000;
+/** Position requests by id are sent in batches of this size (§9). */
+export const POSITION_BATCH = 500;

@@ -1,0 +1,10 @@
+/**
+ * Wire types and schemas shared by the server and the web app.
+ * Shapes follow the Traccar REST API: times are ISO 8601 UTC strings,
+ * speeds in knots, distances in metres, durations in milliseconds.
+ */
+export * from './attributes.ts';
+export * from './models.ts';
+export * from './inputs.ts';
+export * from './socket.ts';
+export * from './constants.ts';
