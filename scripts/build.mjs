@@ -9,6 +9,10 @@ function fingerprint(dirs) {
   const hash = crypto.createHash('sha256');
   const walk = (dir) => {
     if (!fs.existsSync(dir)) return;
+    if (fs.statSync(dir).isFile()) {
+      hash.update(dir).update(fs.readFileSync(dir));
+      return;
+    }
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const full = path.join(dir, entry.name);

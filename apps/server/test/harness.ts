@@ -207,6 +207,6 @@ export class LiveClient {
 
 /** Sends one OsmAnd report the way the Traccar Client app does (query string). */
 export async function reportOsmAnd(osmand: string, params: Record<string, string | number>): Promise<Response> {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   return fetch(`${osmand}/?${query}`, { method: 'POST' });
 }

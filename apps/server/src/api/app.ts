@@ -22,6 +22,7 @@ import { userRoutes } from './traccar/users.ts';
 export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Traccar clients send repeated query keys (id=1&id=2); keep them all.
     routerOptions: { ignoreTrailingSlash: true },

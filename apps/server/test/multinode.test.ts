@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Client, createSchema, dropSchema, postgresAvailable, redisAvailable, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+
+const available = (await postgresAvailable()) && (await redisAvailable());
+
+/** Two server nodes sharing one PostgreSQL schema and one Redis, as a scaled-out deployment runs. */
+describe.runIf(available)('two nodes with PostgreSQL and Redis', () => {
+  let schema: string;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    schema = await createSchema();
+    a = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true });
+    b = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true });
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    if (schema) await dropSchema(schema);
+  });
+
+  it('delivers a position received by one node to a browser connected to the other', async () => {
+    const onA = await Client.login(a.base, ADMIN.email, ADMIN.password);
+    const onB = await Client.login(b.base, ADMIN.email, ADMIN.password);
+    const device = await onA.json('POST', '/api/devices', { name: 'Caminhão 7', uniqueId: 'multi-1' });
+    const socket = onB.socket();
+    await socket.opened;
+    await socket.waitFor((f) => (Array.isArray(f.positions) ? true : undefined));
+
+    expect((await reportOsmAnd(a.osmand, { id: 'multi-1', lat: -23.6, lon: -46.7, speed: 12 })).status).toBe(200);
+    const position = await socket.waitFor((f) => f.positions?.find((p: { deviceId: number }) => p.deviceId === device.id));
+    expect(position).toMatchObject({ latitude: -23.6, longitude: -46.7, speed: 12 });
+    const status = await socket.waitFor((f) => f.devices?.find((d: { id: number }) => d.id === device.id));
+    expect(status.status).toBe('online');
+    socket.close();
+  });
+
+  it('drops cached visibility on every node when permissions change', async () => {
+    const admin = await Client.login(a.base, ADMIN.email, ADMIN.password);
+    const user = await admin.json('POST', '/api/users', { name: 'Node Viewer', email: 'node-viewer@example.com', password: 'pass1234' });
+    const device = await admin.json('POST', '/api/devices', { name: 'Moto 3', uniqueId: 'multi-2' });
+    const viewer = await Client.login(b.base, 'node-viewer@example.com', 'pass1234');
+    const socket = viewer.socket();
+    await socket.opened;
+    await socket.waitFor((f) => (Array.isArray(f.positions) ? true : undefined));
+    await admin.json('POST', '/api/permissions', { userId: user.id, deviceId: device.id });
+    // The invalidation and the position travel the same ordered Redis channel.
+    await reportOsmAnd(a.osmand, { id: 'multi-2', lat: -23.7, lon: -46.8 });
+    const position = await socket.waitFor((f) => f.positions?.find((p: { deviceId: number }) => p.deviceId === device.id));
+    expect(position.latitude).toBe(-23.7);
+    socket.close();
+  });
+});

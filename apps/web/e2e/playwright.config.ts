@@ -1,0 +1,53 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the real server (the built bundle, a fresh SQLite file, the demo
+ * fleet reporting over the real OsmAnd port), driven in Debian's Chromium.
+ */
+export const E2E_PORT = Number(process.env.RASTRO_E2E_PORT ?? 18082);
+export const E2E_OSMAND_PORT = Number(process.env.RASTRO_E2E_OSMAND_PORT ?? 15055);
+export const E2E_ADMIN = { email: 'admin', password: 'e2e-admin-pass' };
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = path.join(os.tmpdir(), `rastro-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: path.join(root, 'test-results/e2e'),
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'pt-BR',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      RASTRO_PORT: String(E2E_PORT),
+      RASTRO_OSMAND_PORT: String(E2E_OSMAND_PORT),
+      RASTRO_GT06_PORT: '0',
+      RASTRO_DATA_DIR: dataDir,
+      RASTRO_ADMIN_EMAIL: E2E_ADMIN.email,
+      RASTRO_ADMIN_PASSWORD: E2E_ADMIN.password,
+      RASTRO_DEMO: '1',
+      RASTRO_DEMO_INTERVAL_MS: '1000',
+      RASTRO_LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});
