@@ -54,6 +54,10 @@ export class PositionProcessor implements ProtocolContext {
     return next;
   }
 
+  async disconnected(device: DeviceRef): Promise<void> {
+    await this.registry.markOffline(device.id);
+  }
+
   async updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void> {
     await this.registry.mergeAttributes(device.id, attributes);
   }

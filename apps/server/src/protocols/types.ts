@@ -46,6 +46,8 @@ export interface ProtocolContext {
   submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void>;
   /** Sets device attributes reported by the device itself (e.g. a push notification token). */
   updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void>;
+  /** A connection-oriented device went away (TCP close): it turns offline. Not used by HTTP protocols. */
+  disconnected?(device: DeviceRef): Promise<void>;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
 }
 

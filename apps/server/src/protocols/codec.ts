@@ -1,0 +1,40 @@
+import type { DecodedPosition, DeviceRef } from './types.ts';
+
+/**
+ * The contract of a binary or text device protocol over TCP/UDP. A codec is pure: it splits
+ * the byte stream into frames and decodes one frame at a time, keeping what it must remember
+ * about the connection in `state.data`. Sockets, identification, storage and acknowledgement
+ * order belong to the listener (`stream-listener.ts`).
+ */
+export interface ConnectionState {
+  /** The identified device, once a frame carried its identifier. */
+  device: DeviceRef | null;
+  /** Protocol-specific memory of this connection (e.g. the last serial number). */
+  data: Record<string, unknown>;
+}
+
+export interface DecodeResult {
+  /** An identifier this frame carried (login frames, or every message for some protocols). */
+  uniqueId?: string;
+  positions?: DecodedPosition[];
+  /** Sent once the device is known and the positions are stored: the acknowledgement. */
+  reply?: Buffer;
+}
+
+/** A frame that cannot be right: the listener closes that connection and nothing else. */
+export class ProtocolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}
+
+export interface StreamCodec {
+  protocol: string;
+  /**
+   * Length of the first complete frame at the start of `buffer`, or 0 when more bytes are
+   * needed. Throws ProtocolError when the bytes cannot start a frame.
+   */
+  frameLength(buffer: Buffer): number;
+  decode(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult;
+}
