@@ -29,6 +29,12 @@ export class ProtocolError extends Error {
   }
 }
 
+/** A command to send to a device (Traccar's Command: `type` plus `attributes`, e.g. `data` for custom). */
+export interface DeviceCommand {
+  type: string;
+  attributes: Record<string, unknown>;
+}
+
 export interface StreamCodec {
   protocol: string;
   /**
@@ -37,4 +43,11 @@ export interface StreamCodec {
    */
   frameLength(buffer: Buffer): number;
   decode(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult;
+  /** Command types this protocol can encode (Traccar's `/api/commands/types` per device). */
+  commandTypes: string[];
+  /**
+   * Encodes a command for a connected device; throws ProtocolError for a type it does not
+   * support. Device replies come back through `decode` as positions with the `result` attribute.
+   */
+  encodeCommand(command: DeviceCommand, state: ConnectionState): Buffer;
 }
