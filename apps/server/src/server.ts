@@ -6,16 +6,18 @@ import { migrate, openDatabase, type Db } from './db/connection.ts';
 import { PositionStore } from './db/position-store.ts';
 import { ServerSettings } from './db/server-settings.ts';
 import { InProcessBus, RedisBus, type LiveBus } from './live/bus.ts';
+import { CommandRouter } from './live/commands.ts';
 import { DeviceRegistry } from './live/device-registry.ts';
 import { SocketHub } from './live/socket-hub.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
-import { startOsmAndListener } from './protocols/osmand/listener.ts';
+import { startProtocolListeners } from './protocols/registry.ts';
 import type { ProtocolListener } from './protocols/types.ts';
 
 export interface Rastro {
   app: FastifyInstance;
   db: Db;
   processor: PositionProcessor;
+  commands: CommandRouter;
   listeners: ProtocolListener[];
   /** The HTTP port actually bound (useful when configured as 0). */
   port: number;
@@ -43,8 +45,10 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     registry.invalidate();
   });
   const store = new PositionStore(db);
-  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings), bus, registry, hub });
-  const processor = new PositionProcessor(db.kysely, store, registry, bus, {
+  const commands = new CommandRouter(db.kysely, bus);
+  await commands.start();
+  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings), bus, registry, hub, commands });
+  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, {
     info: (msg) => app.log.info(msg),
     warn: (msg) => app.log.warn(msg),
     error: (msg) => app.log.error(msg),
@@ -53,13 +57,14 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const listeners = [await startOsmAndListener(processor, { port: config.protocolPorts.osmand, host: config.host })];
+  const listeners = await startProtocolListeners(processor, config);
   const keepalive = setInterval(() => hub.keepalive(), 55_000);
 
   return {
     app,
     db,
     processor,
+    commands,
     listeners,
     port,
     async stop() {

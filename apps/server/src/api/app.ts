@@ -4,11 +4,12 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { ClientError } from '../domain/errors.ts';
 import { resolveUser } from './auth.ts';
 import type { ApiContext } from './context.ts';
 import { socketRoutes } from './socket.ts';
+import { commandRoutes } from './traccar/commands.ts';
 import { deviceRoutes } from './traccar/devices.ts';
 import { entityRoutes } from './traccar/entities.ts';
 import { groupRoutes } from './traccar/groups.ts';
@@ -22,7 +23,8 @@ import { userRoutes } from './traccar/users.ts';
 export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
-    disableRequestLogging: true,
+    // Per-request access logs would drown the log at fleet scale; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Traccar clients send repeated query keys (id=1&id=2); keep them all.
     routerOptions: { ignoreTrailingSlash: true },
@@ -51,7 +53,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, reportRoutes, entityRoutes, socketRoutes]) {
+    positionRoutes, reportRoutes, entityRoutes, commandRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

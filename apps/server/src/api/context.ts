@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { LiveBus } from '../live/bus.ts';
+import type { CommandRouter } from '../live/commands.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
 import type { Guards } from './guards.ts';
@@ -15,4 +16,5 @@ export interface ApiContext {
   bus: LiveBus;
   registry: DeviceRegistry;
   hub: SocketHub;
+  commands: CommandRouter;
 }

@@ -9,6 +9,7 @@ export type LiveMessage =
   | { kind: 'device'; device: Device }
   | { kind: 'position'; position: Position }
   | { kind: 'event'; event: Event; userIds: number[] }
+  | { kind: 'commandQueued'; deviceId: number }
   | { kind: 'invalidate' };
 
 export interface LiveBus {

@@ -65,6 +65,7 @@ export class SocketHub {
       this.visible.clear();
       return;
     }
+    if (message.kind === 'commandQueued') return;
     if (message.kind === 'event') {
       const text = JSON.stringify({ events: [message.event] } satisfies SocketMessage);
       for (const userId of message.userIds) for (const socket of this.sockets.get(userId) ?? []) this.send(socket, text);

@@ -5,7 +5,8 @@ import type { PositionStore } from '../db/position-store.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
-import type { DecodedPosition, DeviceRef, ProtocolContext } from '../protocols/types.ts';
+import type { DecodedPosition, DeviceChannel, DeviceRef, ProtocolContext } from '../protocols/types.ts';
+import type { CommandRouter } from '../live/commands.ts';
 import { distance } from './distance.ts';
 import { filter } from './filter.ts';
 import { motion } from './motion.ts';
@@ -30,6 +31,7 @@ export class PositionProcessor implements ProtocolContext {
     private readonly store: PositionStore,
     private readonly registry: DeviceRegistry,
     private readonly bus: LiveBus,
+    private readonly commands: CommandRouter,
     readonly log: Logger,
   ) {}
 
@@ -54,8 +56,17 @@ export class PositionProcessor implements ProtocolContext {
     return next;
   }
 
-  async disconnected(device: DeviceRef): Promise<void> {
-    await this.registry.markOffline(device.id);
+  async attach(device: DeviceRef, channel: DeviceChannel): Promise<void> {
+    await this.commands.attach(device.id, device.uniqueId, channel);
+  }
+
+  /** A closed connection turns the device offline, unless it already reconnected elsewhere. */
+  async disconnected(device: DeviceRef, channel: DeviceChannel): Promise<void> {
+    if (this.commands.detach(device.id, channel)) await this.registry.markOffline(device.id);
+  }
+
+  takeQueuedText(device: DeviceRef): Promise<string | null> {
+    return this.commands.takeText(device.id, device.uniqueId);
   }
 
   async updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void> {
@@ -65,6 +76,8 @@ export class PositionProcessor implements ProtocolContext {
   private async process(device: DeviceRef, decoded: DecodedPosition[]): Promise<void> {
     const serverTime = Date.now();
     await this.registry.markOnline(device.id, serverTime);
+    // Traccar flushes queued commands on every message of a connected device.
+    await this.commands.flush(device.id, device.uniqueId);
     let last = await this.registry.lastPosition(device.id);
     const stored: Promise<void>[] = [];
     for (const input of decoded) {

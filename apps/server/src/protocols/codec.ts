@@ -1,4 +1,6 @@
-import type { DecodedPosition, DeviceRef } from './types.ts';
+import type { DecodedPosition, DeviceCommand, DeviceRef } from './types.ts';
+
+export type { DeviceCommand };
 
 /**
  * The contract of a binary or text device protocol over TCP/UDP. A codec is pure: it splits
@@ -27,12 +29,6 @@ export class ProtocolError extends Error {
     super(message);
     this.name = 'ProtocolError';
   }
-}
-
-/** A command to send to a device (Traccar's Command: `type` plus `attributes`, e.g. `data` for custom). */
-export interface DeviceCommand {
-  type: string;
-  attributes: Record<string, unknown>;
 }
 
 export interface StreamCodec {

@@ -1,7 +1,12 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { ProtocolError, type ConnectionState, type StreamCodec } from './codec.ts';
-import type { ProtocolContext, ProtocolListener } from './types.ts';
+import type { DeviceChannel, ProtocolContext, ProtocolListener } from './types.ts';
+
+/** Commands go out through the codec's encoder on the device's own connection. */
+function channelFor(codec: StreamCodec, state: ConnectionState, write: (data: Buffer) => void): DeviceChannel {
+  return { protocol: codec.protocol, send: (command) => write(codec.encodeCommand(command, state)) };
+}
 
 /** Bytes a connection may buffer without completing a frame before it is judged garbage. */
 const MAX_PENDING_BYTES = 64 * 1024;
@@ -24,6 +29,7 @@ async function handleFrame(
   frame: Buffer,
   remote: string,
   send: (reply: Buffer) => void,
+  channel: DeviceChannel,
 ): Promise<boolean> {
   const result = codec.decode(frame, state, new Date());
   if (result.uniqueId && result.uniqueId !== state.device?.uniqueId) {
@@ -32,12 +38,19 @@ async function handleFrame(
       ctx.log.warn(`${codec.protocol}: unknown device ${result.uniqueId} from ${remote}`);
       return false;
     }
+    if (state.device) await ctx.disconnected?.(state.device, channel);
     state.device = device;
+    // The acknowledgement goes first: some devices ignore commands before their login is acked.
+    if (result.reply && !result.positions?.length) {
+      send(result.reply);
+      await ctx.attach?.(device, channel);
+      return true;
+    }
+    await ctx.attach?.(device, channel);
   }
-  if (result.positions?.length) {
-    if (!state.device) throw new ProtocolError('position before identification');
-    await ctx.submit(state.device, result.positions);
-  }
+  if (result.positions?.length && !state.device) throw new ProtocolError('position before identification');
+  // Every message of a known device counts (online, queued commands), even one without positions.
+  if (state.device) await ctx.submit(state.device, result.positions ?? []);
   if (result.reply) send(result.reply);
   return true;
 }
@@ -52,6 +65,7 @@ export async function startTcpListener(ctx: ProtocolContext, codec: StreamCodec,
     const state: ConnectionState = { device: null, data: {} };
     let pending = Buffer.alloc(0);
     let chain = Promise.resolve();
+    const channel = channelFor(codec, state, (data) => socket.write(data));
 
     const fail = (reason: string) => {
       ctx.log.warn(`${codec.protocol}: closing ${remote}${state.device ? ` (${state.device.uniqueId})` : ''}: ${reason}`);
@@ -66,7 +80,7 @@ export async function startTcpListener(ctx: ProtocolContext, codec: StreamCodec,
           pending = pending.subarray(length);
           chain = chain.then(async () => {
             if (socket.destroyed) return;
-            const known = await handleFrame(ctx, codec, state, frame, remote, (reply) => socket.write(reply));
+            const known = await handleFrame(ctx, codec, state, frame, remote, (reply) => socket.write(reply), channel);
             if (!known) socket.destroy();
           });
         }
@@ -79,7 +93,7 @@ export async function startTcpListener(ctx: ProtocolContext, codec: StreamCodec,
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       sockets.delete(socket);
-      if (state.device) void chain.then(() => ctx.disconnected?.(state.device!)).catch(() => undefined);
+      if (state.device) void chain.then(() => ctx.disconnected?.(state.device!, channel)).catch(() => undefined);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -104,12 +118,15 @@ export async function startTcpListener(ctx: ProtocolContext, codec: StreamCodec,
  */
 export async function startUdpListener(ctx: ProtocolContext, codec: StreamCodec, options: StreamListenerOptions): Promise<ProtocolListener> {
   const socket = dgram.createSocket('udp4');
-  const states = new Map<string, { state: ConnectionState; chain: Promise<void>; seen: number }>();
+  const states = new Map<string, { state: ConnectionState; chain: Promise<void>; seen: number; channel: DeviceChannel }>();
   socket.on('message', (datagram, rinfo) => {
     const remote = `${rinfo.address}:${rinfo.port}`;
     let entry = states.get(remote);
     if (!entry) {
-      entry = { state: { device: null, data: {} }, chain: Promise.resolve(), seen: 0 };
+      const state: ConnectionState = { device: null, data: {} };
+      // A UDP device is reached at the address and port it last sent from.
+      const channel = channelFor(codec, state, (data) => socket.send(data, rinfo.port, rinfo.address));
+      entry = { state, chain: Promise.resolve(), seen: 0, channel };
       states.set(remote, entry);
     }
     entry.seen = Date.now();
@@ -119,7 +136,7 @@ export async function startUdpListener(ctx: ProtocolContext, codec: StreamCodec,
       for (let length = codec.frameLength(rest); length > 0 && rest.length; length = rest.length ? codec.frameLength(rest) : 0) {
         const frame = rest.subarray(0, length);
         rest = rest.subarray(length);
-        const known = await handleFrame(ctx, codec, current.state, frame, remote, (reply) => socket.send(reply, rinfo.port, rinfo.address));
+        const known = await handleFrame(ctx, codec, current.state, frame, remote, (reply) => socket.send(reply, rinfo.port, rinfo.address), current.channel);
         if (!known) break;
       }
     }).catch((error: unknown) => {
@@ -129,7 +146,11 @@ export async function startUdpListener(ctx: ProtocolContext, codec: StreamCodec,
   // Forget silent peers so the map does not grow without bound.
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_TIMEOUT_MS;
-    for (const [remote, entry] of states) if (entry.seen < cutoff) states.delete(remote);
+    for (const [remote, entry] of states) {
+      if (entry.seen >= cutoff) continue;
+      states.delete(remote);
+      if (entry.state.device) void ctx.disconnected?.(entry.state.device, entry.channel);
+    }
   }, 60_000);
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);

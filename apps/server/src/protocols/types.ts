@@ -23,6 +23,19 @@ export interface DecodedPosition {
   attributes: Attributes;
 }
 
+/** A command to send to a device (Traccar's Command: `type` plus `attributes`, e.g. `data` for custom). */
+export interface DeviceCommand {
+  type: string;
+  attributes: Record<string, unknown>;
+}
+
+/** A live connection through which commands reach a device. */
+export interface DeviceChannel {
+  protocol: string;
+  /** Encodes and writes a command; throws when the protocol cannot encode that type. */
+  send(command: DeviceCommand): void;
+}
+
 /** The device a connection or request was identified as. */
 export interface DeviceRef {
   id: number;
@@ -46,8 +59,12 @@ export interface ProtocolContext {
   submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void>;
   /** Sets device attributes reported by the device itself (e.g. a push notification token). */
   updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void>;
+  /** A connection-oriented device was identified: commands can reach it now, and queued ones are sent. */
+  attach?(device: DeviceRef, channel: DeviceChannel): Promise<void>;
   /** A connection-oriented device went away (TCP close): it turns offline. Not used by HTTP protocols. */
-  disconnected?(device: DeviceRef): Promise<void>;
+  disconnected?(device: DeviceRef, channel: DeviceChannel): Promise<void>;
+  /** HTTP protocols: removes and returns the next queued command's text (OsmAnd answers with it). */
+  takeQueuedText?(device: DeviceRef): Promise<string | null>;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
 }
 

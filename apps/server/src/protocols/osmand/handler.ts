@@ -35,7 +35,9 @@ export async function handleOsmAndRequest(
       await ctx.updateDeviceAttributes(device, { notificationTokens: message.notificationToken });
     }
     if (message.position) await ctx.submit(device, [message.position]);
-    return { status: 200, body: '' };
+    // Traccar answers with one queued command's text: the phone app shows or runs it.
+    const command = await ctx.takeQueuedText?.(device);
+    return { status: 200, body: command ?? '' };
   } catch (error) {
     ctx.log.error(`osmand: failed to process message from ${message.uniqueId}: ${describe(error)}`);
     return { status: 500, body: 'internal error, retry later' };

@@ -1,0 +1,110 @@
+import { attributesSchema } from '@rastro/api';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { attrs } from '../../db/mappers.ts';
+import type { UserRow } from '../../db/users.ts';
+import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
+import { ProtocolError } from '../../protocols/codec.ts';
+import { commandTypesOf } from '../../protocols/registry.ts';
+import { requireUser } from '../auth.ts';
+import type { ApiContext } from '../context.ts';
+import { list, optionalId, parseBody } from '../params.ts';
+
+/** Traccar's command types (Command.TYPE_*), listed when no device is given. */
+export const COMMAND_TYPES = [
+  'custom', 'deviceIdentification', 'positionSingle', 'positionPeriodic', 'positionStop', 'engineStop', 'engineResume',
+  'alarmArm', 'alarmDisarm', 'alarmDismiss', 'setTimezone', 'requestPhoto', 'powerOff', 'rebootDevice', 'factoryReset',
+  'sendSms', 'sendUssd', 'sosNumber', 'silenceTime', 'setPhonebook', 'message', 'voiceMessage', 'outputControl',
+  'voiceMonitoring', 'setAgps', 'setIndicator', 'configuration', 'getVersion', 'firmwareUpdate', 'setConnection',
+  'setOdometer', 'getModemStatus', 'getDeviceStatus', 'setSpeedLimit', 'modePowerSaving', 'modeDeepSleep', 'videoStart',
+  'videoStop', 'alarmGeofence', 'alarmBattery', 'alarmSos', 'alarmRemove', 'alarmClock', 'alarmSpeed', 'alarmFall',
+  'alarmVibration',
+];
+
+// Traccar's Command ignores unknown properties, so this schema is not strict.
+const sendSchema = z.object({
+  id: z.number().int().nonnegative().optional(),
+  deviceId: z.number().int().positive('deviceId is required'),
+  description: z.string().max(512).nullish(),
+  type: z.string().max(128).nullish(),
+  textChannel: z.boolean().nullish(),
+  attributes: attributesSchema.nullish(),
+});
+
+export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const db = ctx.db.kysely;
+
+  async function protocolOf(deviceId: number): Promise<string | null> {
+    return ctx.commands.protocolOf(deviceId) ?? (await ctx.registry.lastPosition(deviceId))?.protocol ?? null;
+  }
+
+  async function commandsLimited(user: UserRow): Promise<boolean> {
+    return !user.administrator && (Boolean(user.limitCommands) || Boolean((await ctx.settings.get()).limitCommands));
+  }
+
+  app.get('/api/commands/types', async (request) => {
+    const user = requireUser(request);
+    const query = request.query as Record<string, unknown>;
+    const deviceId = optionalId(query.deviceId, 'deviceId');
+    if (deviceId === null) return COMMAND_TYPES.map((type) => ({ type }));
+    await ctx.guards.checkDevice(user, deviceId);
+    if (list(query.textChannel)[0] === 'true') return [];
+    return commandTypesOf(await protocolOf(deviceId)).map((type) => ({ type }));
+  });
+
+  // Saved commands the caller may send to this device: his own, or linked to the device or its group.
+  app.get('/api/commands/send', async (request) => {
+    const user = requireUser(request);
+    const deviceId = optionalId((request.query as Record<string, unknown>).deviceId, 'deviceId');
+    if (deviceId === null) throw new ClientError('deviceId is required');
+    await ctx.guards.checkDevice(user, deviceId);
+    const device = await ctx.registry.get(deviceId);
+    const supported = new Set(commandTypesOf(await protocolOf(deviceId)));
+    const rows = await db.selectFrom('tc_commands').selectAll().orderBy('description')
+      .where((eb) => eb.or([
+        eb('id', 'in', eb.selectFrom('tc_user_command').select('commandId').where('userId', '=', user.id)),
+        eb('id', 'in', eb.selectFrom('tc_device_command').select('commandId').where('deviceId', '=', deviceId)),
+        eb('id', 'in', eb.selectFrom('tc_group_command').select('commandId').where('groupId', '=', device?.groupId ?? -1)),
+      ]))
+      .execute();
+    return rows.filter((r) => supported.has(r.type)).map((r) => ({
+      id: r.id, deviceId, description: r.description, type: r.type, textChannel: Boolean(r.textChannel), attributes: attrs(r.attributes),
+    }));
+  });
+
+  app.post('/api/commands/send', async (request, reply) => {
+    const user = requireUser(request);
+    const body = parseBody(sendSchema, request.body);
+    await ctx.guards.checkDevice(user, body.deviceId);
+    await ctx.guards.checkReadonly(user);
+    let command: { id: number; description: string | null; type: string; textChannel: boolean; attributes: Record<string, unknown> };
+    if (body.id) {
+      const saved = await db.selectFrom('tc_commands').selectAll().where('id', '=', body.id).executeTakeFirst();
+      if (!saved) throw notFound('Command');
+      if (!user.administrator) {
+        const linked = await db.selectFrom('tc_user_command').select('commandId').where('userId', '=', user.id).where('commandId', '=', body.id).executeTakeFirst();
+        if (!linked) throw accessDenied('Command');
+      }
+      command = { id: saved.id, description: saved.description, type: saved.type, textChannel: Boolean(saved.textChannel), attributes: attrs(saved.attributes) };
+    } else {
+      if (await commandsLimited(user)) throw new ClientError('Operation restricted');
+      if (!body.type) throw new ClientError('Invalid request: type: type is required');
+      command = { id: 0, description: body.description ?? null, type: body.type, textChannel: Boolean(body.textChannel), attributes: body.attributes ?? {} };
+    }
+    if (command.type === 'custom' && typeof command.attributes.data !== 'string') throw new ClientError('Invalid request: attributes.data: the custom command text is required');
+    if (command.textChannel) throw new ClientError('SMS not configured');
+    const device = await ctx.registry.get(body.deviceId);
+    if (!device) throw notFound('Device');
+    let outcome;
+    try {
+      outcome = await ctx.commands.send(device.id, device.uniqueId, { type: command.type, attributes: command.attributes });
+    } catch (error) {
+      if (error instanceof ProtocolError) throw new ClientError(error.message);
+      throw error;
+    }
+    if (!outcome) throw new ClientError('Failed to send command');
+    const wire = { ...command, deviceId: device.id };
+    if (outcome.sent) return wire;
+    return reply.code(202).send({ id: outcome.queuedId, deviceId: device.id, type: command.type, textChannel: command.textChannel, attributes: command.attributes });
+  });
+}

@@ -1,0 +1,37 @@
+import type { Config } from '../config/config.ts';
+import type { StreamCodec } from './codec.ts';
+import { startOsmAndListener } from './osmand/listener.ts';
+import { startTcpListener, startUdpListener } from './stream-listener.ts';
+import type { ProtocolContext, ProtocolListener } from './types.ts';
+
+/**
+ * Every device protocol the server speaks, with its port and transports. Adding a protocol
+ * is one entry here plus its own folder.
+ */
+interface StreamProtocol {
+  codec: StreamCodec;
+  port: keyof Config['protocolPorts'];
+  transports: ('tcp' | 'udp')[];
+  /** A separate codec for datagrams when the protocol frames them differently. */
+  udpCodec?: StreamCodec;
+}
+
+const STREAM_PROTOCOLS: StreamProtocol[] = [];
+
+/** Commands per protocol, for GET /api/commands/types. OsmAnd delivers `custom` text in its HTTP reply. */
+export function commandTypesOf(protocol: string | null): string[] {
+  if (protocol === 'osmand') return ['custom'];
+  const entry = STREAM_PROTOCOLS.find((p) => p.codec.protocol === protocol);
+  return entry ? entry.codec.commandTypes : ['custom'];
+}
+
+export async function startProtocolListeners(ctx: ProtocolContext, config: Config): Promise<ProtocolListener[]> {
+  const host = config.host;
+  const listeners = [await startOsmAndListener(ctx, { port: config.protocolPorts.osmand, host })];
+  for (const protocol of STREAM_PROTOCOLS) {
+    const port = config.protocolPorts[protocol.port];
+    if (protocol.transports.includes('tcp')) listeners.push(await startTcpListener(ctx, protocol.codec, { port, host }));
+    if (protocol.transports.includes('udp')) listeners.push(await startUdpListener(ctx, protocol.udpCodec ?? protocol.codec, { port, host }));
+  }
+  return listeners;
+}

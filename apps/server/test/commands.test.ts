@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+
+describe('commands over the API', () => {
+  let server: TestServer;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+
+  it('lists every type without a device, and custom for a device without a connection', async () => {
+    const all = await admin.json('GET', '/api/commands/types');
+    expect(all.map((t: { type: string }) => t.type)).toEqual(expect.arrayContaining(['custom', 'engineStop', 'engineResume']));
+    const device = await admin.json('POST', '/api/devices', { name: 'Phone', uniqueId: 'cmd-phone' });
+    expect(await admin.json('GET', `/api/commands/types?deviceId=${device.id}`)).toEqual([{ type: 'custom' }]);
+  });
+
+  it('queues a command for a device that is not connected (202) and delivers it in the next OsmAnd reply', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Phone 2', uniqueId: 'cmd-phone-2' });
+    const response = await admin.request('POST', '/api/commands/send', { deviceId: device.id, type: 'custom', attributes: { data: 'hello {uniqueId}' } });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ deviceId: device.id, type: 'custom', attributes: { data: 'hello {uniqueId}' } });
+
+    const first = await reportOsmAnd(server.osmand, { id: 'cmd-phone-2', lat: -23.5, lon: -46.6 });
+    expect([first.status, await first.text()]).toEqual([200, 'hello cmd-phone-2']);
+    const second = await reportOsmAnd(server.osmand, { id: 'cmd-phone-2', lat: -23.5, lon: -46.61 });
+    expect([second.status, await second.text()]).toEqual([200, '']);
+  });
+
+  it('refuses bad commands with a clear message and queues nothing', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Phone 3', uniqueId: 'cmd-phone-3' });
+    for (const [body, message] of [
+      [{ deviceId: device.id, type: 'custom' }, 'Invalid request: attributes.data: the custom command text is required'],
+      [{ deviceId: device.id }, 'Invalid request: type: type is required'],
+      [{ deviceId: device.id, type: 'engineStop', attributes: { noQueue: true } }, 'Failed to send command'],
+      [{ deviceId: device.id, type: 'custom', textChannel: true, attributes: { data: 'x' } }, 'SMS not configured'],
+    ] as const) {
+      const response = await admin.request('POST', '/api/commands/send', body);
+      expect([response.status, await response.text()]).toEqual([400, message]);
+    }
+    const reply = await reportOsmAnd(server.osmand, { id: 'cmd-phone-3', lat: 1, lon: 1 });
+    expect(await reply.text()).toBe('');
+  });
+
+  it('enforces limitCommands and readonly on the server, while shared saved commands stay usable', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Truck', uniqueId: 'cmd-truck' });
+    const limited = await admin.json('POST', '/api/users', { name: 'Limited', email: 'limited-cmd@example.com', password: 'pass1234', limitCommands: true });
+    const readonly = await admin.json('POST', '/api/users', { name: 'Read Only', email: 'ro-cmd@example.com', password: 'pass1234', readonly: true });
+    for (const user of [limited, readonly]) await admin.json('POST', '/api/permissions', { userId: user.id, deviceId: device.id });
+    const saved = await admin.json('POST', '/api/commands', { description: 'Bloquear', type: 'custom', attributes: { data: 'STOP' } });
+    await admin.json('POST', '/api/permissions', { userId: limited.id, commandId: saved.id });
+
+    const limitedClient = await Client.login(server.base, 'limited-cmd@example.com', 'pass1234');
+    const adHoc = await limitedClient.request('POST', '/api/commands/send', { deviceId: device.id, type: 'custom', attributes: { data: 'x' } });
+    expect([adHoc.status, await adHoc.text()]).toEqual([400, 'Operation restricted']);
+    expect((await limitedClient.json('GET', `/api/commands/send?deviceId=${device.id}`)).map((c: { id: number }) => c.id)).toEqual([saved.id]);
+    const viaSaved = await limitedClient.request('POST', '/api/commands/send', { id: saved.id, deviceId: device.id });
+    expect(viaSaved.status).toBe(202);
+    const edit = await limitedClient.request('POST', '/api/commands', { description: 'Mine', type: 'custom', attributes: { data: 'y' } });
+    expect([edit.status, await edit.text()]).toEqual([400, 'Write access denied']);
+
+    const readonlyClient = await Client.login(server.base, 'ro-cmd@example.com', 'pass1234');
+    const denied = await readonlyClient.request('POST', '/api/commands/send', { deviceId: device.id, type: 'engineStop' });
+    expect([denied.status, await denied.text()]).toEqual([400, 'Write access denied']);
+
+    const stranger = await admin.json('POST', '/api/devices', { name: 'Not yours', uniqueId: 'cmd-other' });
+    const foreign = await limitedClient.request('POST', '/api/commands/send', { id: saved.id, deviceId: stranger.id });
+    expect([foreign.status, await foreign.text()]).toEqual([400, 'Device access denied']);
+  });
+});
