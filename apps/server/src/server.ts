@@ -9,7 +9,11 @@ import { InProcessBus, RedisBus, type LiveBus } from './live/bus.ts';
 import { CommandRouter } from './live/commands.ts';
 import { DeviceRegistry } from './live/device-registry.ts';
 import { SocketHub } from './live/socket-hub.ts';
+import { DeviceContexts } from './pipeline/device-context.ts';
+import { EventRaiser } from './pipeline/events/raiser.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
+import { NotificationRules } from './notifications/rules.ts';
+import { WebNotificator } from './notifications/web.ts';
 import { startProtocolListeners } from './protocols/registry.ts';
 import type { ProtocolListener } from './protocols/types.ts';
 
@@ -48,10 +52,15 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const commands = new CommandRouter(db.kysely, bus);
   await commands.start();
   const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings), bus, registry, hub, commands });
-  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, {
-    info: (msg) => app.log.info(msg),
-    warn: (msg) => app.log.warn(msg),
-    error: (msg) => app.log.error(msg),
+  const log = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg), error: (msg: string) => app.log.error(msg) };
+  const contexts = new DeviceContexts(db.kysely, settings);
+  const rules = new NotificationRules(db.kysely);
+  const events = new EventRaiser(db.kysely, registry, new WebNotificator(db.kysely, rules, contexts, bus, log));
+  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
+  bus.subscribe((message) => {
+    if (message.kind !== 'invalidate') return;
+    contexts.invalidate();
+    rules.invalidate();
   });
 
   await app.listen({ host: config.host, port: config.port });

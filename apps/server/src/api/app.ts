@@ -72,7 +72,8 @@ function cors(origin: string | undefined, reply: { header(name: string, value: s
 function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
   const index = webRoot ? path.join(webRoot, 'index.html') : null;
   if (webRoot && index && fs.existsSync(index)) {
-    void app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+    // Wildcard lookup: files of a rebuilt web app are served without a restart.
+    void app.register(fastifyStatic, { root: webRoot, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     const apiPath = request.url.startsWith('/api') || request.url.startsWith('/tarkan');

@@ -80,6 +80,8 @@ export interface DeviceTable {
   motionState: Generated<Bool>;
   motionPositionId: number | null;
   motionTime: Millis | null;
+  motionLatitude: number | null;
+  motionLongitude: number | null;
   motionDistance: Generated<number>;
   overspeedState: Generated<Bool>;
   overspeedTime: Millis | null;

@@ -128,6 +128,11 @@ export class DeviceRegistry {
     await this.db.updateTable('tc_devices').set({ attributes: row.attributes }).where('id', '=', deviceId).execute();
   }
 
+  /** The event handlers changed the motion or overspeed state kept on the row. */
+  stateChanged(deviceId: number): void {
+    this.dirty.add(deviceId);
+  }
+
   deviceJson(row: DeviceRow): Device {
     return toDevice(row);
   }
@@ -154,7 +159,18 @@ export class DeviceRegistry {
     for (const id of ids) {
       const row = this.rows.get(id);
       if (!row) continue;
-      await this.db.updateTable('tc_devices').set({ status: row.status, lastUpdate: row.lastUpdate }).where('id', '=', id).execute();
+      await this.db.updateTable('tc_devices').set({
+        status: row.status,
+        lastUpdate: row.lastUpdate,
+        motionStreak: row.motionStreak,
+        motionTime: row.motionTime,
+        motionLatitude: row.motionLatitude,
+        motionLongitude: row.motionLongitude,
+        motionPositionId: row.motionPositionId,
+        overspeedState: row.overspeedState,
+        overspeedTime: row.overspeedTime,
+        overspeedGeofenceId: row.overspeedGeofenceId,
+      }).where('id', '=', id).execute();
     }
   }
 }

@@ -8,13 +8,16 @@ import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { DecodedPosition, DeviceChannel, DeviceRef, ProtocolContext } from '../protocols/types.ts';
 import type { CommandRouter } from '../live/commands.ts';
 import { distance } from './distance.ts';
+import type { DeviceContexts } from './device-context.ts';
+import type { EventRaiser } from './events/raiser.ts';
 import { filter } from './filter.ts';
+import { geofence } from './geofence.ts';
 import { motion } from './motion.ts';
 import { outdated } from './outdated.ts';
 import type { PositionHandler, StoredPosition, WorkingPosition } from './types.ts';
 
 /** The ordered steps (Traccar's ProcessingHandler order, for the steps built so far). */
-const HANDLERS: PositionHandler[] = [outdated, distance, filter, motion];
+const HANDLERS: PositionHandler[] = [outdated, distance, filter, geofence, motion];
 
 type Logger = ProtocolContext['log'];
 
@@ -32,6 +35,8 @@ export class PositionProcessor implements ProtocolContext {
     private readonly registry: DeviceRegistry,
     private readonly bus: LiveBus,
     private readonly commands: CommandRouter,
+    private readonly contexts: DeviceContexts,
+    private readonly events: EventRaiser,
     readonly log: Logger,
   ) {}
 
@@ -78,8 +83,11 @@ export class PositionProcessor implements ProtocolContext {
     await this.registry.markOnline(device.id, serverTime);
     // Traccar flushes queued commands on every message of a connected device.
     await this.commands.flush(device.id, device.uniqueId);
+    const context = await this.contexts.get(device.id);
+    if (!context) return;
     let last = await this.registry.lastPosition(device.id);
-    const stored: Promise<void>[] = [];
+    let previous: Promise<StoredPosition | null> = Promise.resolve(last);
+    let chain: Promise<void> = Promise.resolve();
     for (const input of decoded) {
       let position: WorkingPosition | null = {
         ...input,
@@ -91,24 +99,30 @@ export class PositionProcessor implements ProtocolContext {
         geofenceIds: null,
       };
       for (const handler of HANDLERS) {
-        position = handler(position, last);
+        position = handler(position, last, context);
         if (!position) break;
       }
       if (!position) continue;
       const isLatest = !last || position.fixTime >= last.fixTime;
       const accepted = position;
-      const write = this.store.insert(accepted, isLatest).then((id) => {
-        const saved: StoredPosition = { ...accepted, id };
+      // Writes of one message share a batch; events follow in position order once each is stored.
+      const saved = this.store.insert(accepted, isLatest).then((id): StoredPosition => ({ ...accepted, id }));
+      const before = previous;
+      chain = chain.then(async () => {
+        const stored = await saved;
         if (isLatest) {
-          this.registry.setLastPosition(saved);
-          this.bus.publish({ kind: 'position', position: wirePosition(saved) });
+          this.registry.setLastPosition(stored);
+          this.bus.publish({ kind: 'position', position: wirePosition(stored) });
         }
+        await this.events.raise(stored, isLatest ? await before : null, context, isLatest);
       });
-      stored.push(write);
-      // Later positions of this message compare against this one without waiting for the write.
-      if (isLatest) last = { ...accepted, id: 0 };
+      if (isLatest) {
+        previous = saved;
+        // Later positions of this message are handled against this one without waiting for its write.
+        last = { ...accepted, id: 0 };
+      }
     }
-    await Promise.all(stored);
+    await chain;
   }
 
   private async rememberUnknown(protocol: string, uniqueId: string, remoteAddress: string): Promise<void> {

@@ -6,6 +6,7 @@ import { attrs } from '../../db/mappers.ts';
 import { LINKS, type LinkTableName } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
+import { parseArea } from '../../domain/geofence.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, optionalId, parseBody, pathId } from '../params.ts';
@@ -41,7 +42,13 @@ const ENTITIES: EntityDescription[] = [
     fields: {
       name: text(128).trim().min(1, 'Field name is required.'),
       description: text().nullish(),
-      area: text(100000).regex(/^\s*(CIRCLE|POLYGON|LINESTRING)\s*\(/i, 'area must be a CIRCLE, POLYGON or LINESTRING in WKT'),
+      area: text(100000).superRefine((value, check) => {
+        try {
+          parseArea(value);
+        } catch (error) {
+          check.addIssue({ code: 'custom', message: `area: ${(error as Error).message} (CIRCLE, POLYGON or LINESTRING, latitude first)` });
+        }
+      }),
       calendarId: optionalRef,
     },
   },
@@ -178,6 +185,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
       await trx.insertInto(userLink).values({ userId: user.id, [entity.key]: created.id } as never).execute();
       return created;
     });
+    ctx.bus.publish({ kind: 'invalidate' });
     return toWire(entity, row as Row);
   });
 

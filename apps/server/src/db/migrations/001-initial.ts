@@ -68,6 +68,8 @@ export async function up(db: Db, dialect: 'sqlite' | 'postgres'): Promise<void> 
     .addColumn('expirationTime', 'bigint')
     .addColumn('motionPositionId', 'bigint')
     .addColumn('motionTime', 'bigint')
+    .addColumn('motionLatitude', 'double precision')
+    .addColumn('motionLongitude', 'double precision')
     .addColumn('motionDistance', 'double precision', (c) => c.notNull().defaultTo(0))
     .addColumn('overspeedTime', 'bigint')
     .addColumn('overspeedGeofenceId', 'bigint');

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+
+/** Events raised by the pipeline, checked through the Traccar events report and the live socket. */
+describe('events from positions', () => {
+  let server: TestServer;
+  let admin: Client;
+  const start = Math.floor(Date.now() / 1000) - 3600;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+
+  async function drive(uniqueId: string, points: Record<string, string | number>[]): Promise<void> {
+    for (const point of points) {
+      const response = await reportOsmAnd(server.osmand, { id: uniqueId, ...point });
+      expect(response.status).toBe(200);
+    }
+  }
+
+  async function events(deviceId: number): Promise<{ type: string; geofenceId: number; positionId: number; attributes: Record<string, unknown>; eventTime: string }[]> {
+    const from = new Date((start - 60) * 1000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    return admin.json('GET', `/api/reports/events?deviceId=${deviceId}&from=${from}&to=${to}`);
+  }
+
+  it('raises geofence enter and exit for linked geofences only', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Van', uniqueId: 'ev-geo' });
+    const garage = await admin.json('POST', '/api/geofences', { name: 'Garagem', area: 'CIRCLE (-23.5600 -46.6500, 100)' });
+    await admin.json('POST', '/api/geofences', { name: 'Not linked', area: 'CIRCLE (-23.5600 -46.6500, 5000)' });
+    await admin.json('POST', '/api/permissions', { deviceId: device.id, geofenceId: garage.id });
+    await drive('ev-geo', [
+      { lat: -23.5700, lon: -46.6500, timestamp: start },
+      { lat: -23.5600, lon: -46.6500, timestamp: start + 60 },
+      { lat: -23.5601, lon: -46.6501, timestamp: start + 120 },
+      { lat: -23.5500, lon: -46.6500, timestamp: start + 180 },
+    ]);
+    const list = (await events(device.id)).filter((e) => e.type.startsWith('geofence'));
+    expect(list.map((e) => [e.type, e.geofenceId])).toEqual([['geofenceEnter', garage.id], ['geofenceExit', garage.id]]);
+    const [latest] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(latest.geofenceIds).toBeNull();
+  });
+
+  it('raises ignition, alarm (once per new alarm), overspeed, command result, driver and fuel drop events', async () => {
+    const device = await admin.json('POST', '/api/devices', {
+      name: 'Caminhão', uniqueId: 'ev-misc', attributes: { speedLimit: 43.2, fuelDropThreshold: 10 },
+    });
+    await drive('ev-misc', [
+      { lat: -23.5, lon: -46.6, timestamp: start, ignition: 'false', fuel: 80 },
+      { lat: -23.5, lon: -46.6, timestamp: start + 10, ignition: 'true', fuel: 80, driverUniqueId: 'D1' },
+      { lat: -23.5, lon: -46.6, timestamp: start + 20, ignition: 'true', alarm: 'sos', fuel: 79 },
+      { lat: -23.5, lon: -46.6, timestamp: start + 30, ignition: 'true', alarm: 'sos', fuel: 78, speed: 50 },
+      { lat: -23.5, lon: -46.6, timestamp: start + 40, ignition: 'true', speed: 60, fuel: 60 },
+      { lat: -23.5, lon: -46.6, timestamp: start + 50, ignition: 'false', speed: 0, result: 'Cut off the fuel supply: Success!', driverUniqueId: 'D2' },
+    ]);
+    const list = await events(device.id);
+    const types = list.map((e) => e.type);
+    expect(types.filter((t) => t === 'ignitionOn')).toHaveLength(1);
+    expect(types.filter((t) => t === 'ignitionOff')).toHaveLength(1);
+    expect(list.filter((e) => e.type === 'alarm').map((e) => e.attributes.alarm)).toEqual(['sos']);
+    const overspeed = list.filter((e) => e.type === 'deviceOverspeed');
+    expect(overspeed).toHaveLength(1);
+    expect(overspeed[0]!.attributes).toMatchObject({ speed: 50, speedLimit: 43.2 });
+    expect(list.find((e) => e.type === 'commandResult')?.attributes.result).toBe('Cut off the fuel supply: Success!');
+    expect(list.filter((e) => e.type === 'driverChanged').map((e) => e.attributes.driverUniqueId)).toEqual(['D1', 'D2']);
+    expect(list.filter((e) => e.type === 'deviceFuelDrop').map((e) => e.attributes)).toEqual([{ before: 78, after: 60 }]);
+  });
+
+  it('detects a trip: moving dated back to where it set off, stopped after three minutes in place', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Carro', uniqueId: 'ev-motion' });
+    const points: Record<string, number>[] = [];
+    // parked 2 minutes, then 10 minutes at ~36 km/h heading north (0.001° lat ≈ 111 m per 10 s), then parked 5 minutes
+    for (let t = 0; t <= 120; t += 30) points.push({ lat: -23.6, lon: -46.7, timestamp: start + t, speed: 0 });
+    for (let i = 1; i <= 60; i++) points.push({ lat: -23.6 + i * 0.001, lon: -46.7, timestamp: start + 120 + i * 10, speed: 19 });
+    for (let t = 30; t <= 300; t += 30) points.push({ lat: -23.54, lon: -46.7, timestamp: start + 720 + t, speed: 0 });
+    await drive('ev-motion', points);
+    const motion = (await events(device.id)).filter((e) => e.type === 'deviceMoving' || e.type === 'deviceStopped');
+    expect(motion.map((e) => e.type)).toEqual(['deviceMoving', 'deviceStopped']);
+    const at = (e: { eventTime: string }) => (Date.parse(e.eventTime) / 1000 - start);
+    // it set off right after the last parked position (t=120) and stopped 180 s after arriving (t=720)
+    expect(at(motion[0]!)).toBeGreaterThanOrEqual(120);
+    expect(at(motion[0]!)).toBeLessThanOrEqual(130);
+    expect(at(motion[1]!)).toBe(720 + 180);
+  });
+
+  it('pushes events on the socket only to users with a matching web notification rule', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Moto', uniqueId: 'ev-web' });
+    const rule = await admin.json('POST', '/api/notifications', { type: 'alarm', notificators: 'web', always: true, attributes: { alarms: 'sos,powerCut' } });
+    expect(rule.always).toBe(true);
+    const socket = admin.socket();
+    await socket.opened;
+    await socket.waitFor((f) => (Array.isArray(f.positions) ? true : undefined));
+    const now = Math.floor(Date.now() / 1000);
+    await drive('ev-web', [{ lat: -23.5, lon: -46.6, timestamp: now - 5, alarm: 'vibration' }, { lat: -23.5, lon: -46.6, timestamp: now, alarm: 'powerCut' }]);
+    const pushed = await socket.waitFor((f) => f.events?.find((e: { deviceId: number }) => e.deviceId === device.id));
+    expect(pushed).toMatchObject({ type: 'alarm', attributes: { alarm: 'powerCut' } });
+    // vibration was stored but matched no rule, so it was not pushed
+    expect(socket.frames.flatMap((f) => f.events ?? []).some((e: { attributes: { alarm?: string } }) => e.attributes.alarm === 'vibration')).toBe(false);
+    expect((await events(device.id)).map((e) => e.attributes.alarm)).toEqual(['vibration', 'powerCut']);
+    socket.close();
+  });
+});
