@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from 'react';
+import type { Device, Event, Position, SocketMessage } from '@rastro/api';
+
+export interface LiveState {
+  devices: ReadonlyMap<number, Device>;
+  /** Latest position per device id. */
+  positions: ReadonlyMap<number, Position>;
+}
+
+export interface LiveStore {
+  getState(): LiveState;
+  subscribe(listener: () => void): () => void;
+  subscribeEvents(listener: (events: Event[]) => void): () => void;
+  replaceDevices(devices: readonly Device[]): void;
+  replacePositions(positions: readonly Position[]): void;
+  /** Queues a socket frame; queued frames are applied together on the next flush. */
+  push(message: SocketMessage): void;
+}
+
+type Scheduler = (flush: () => void) => void;
+
+/** Events queued while the page is hidden (no animation frames) are capped so a return does not flood. */
+const MAX_PENDING_EVENTS = 50;
+
+const nextFrame: Scheduler = (flush) => requestAnimationFrame(() => flush());
+
+function byDevice(positions: readonly Position[]): Map<number, Position> {
+  return new Map(positions.map((position) => [position.deviceId, position]));
+}
+
+/** Store of live devices and positions; socket frames are merged at most once per `schedule` tick. */
+export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
+  let state: LiveState = { devices: new Map(), positions: new Map() };
+  const listeners = new Set<() => void>();
+  const eventListeners = new Set<(events: Event[]) => void>();
+  let pendingDevices = new Map<number, Device>();
+  let pendingPositions = new Map<number, Position>();
+  let pendingEvents: Event[] = [];
+  let scheduled = false;
+
+  const emit = (next: LiveState) => {
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+
+  const flush = () => {
+    scheduled = false;
+    const devices = pendingDevices;
+    const positions = pendingPositions;
+    const events = pendingEvents;
+    pendingDevices = new Map();
+    pendingPositions = new Map();
+    pendingEvents = [];
+    if (devices.size > 0 || positions.size > 0) {
+      emit({
+        devices: devices.size > 0 ? new Map([...state.devices, ...devices]) : state.devices,
+        positions: positions.size > 0 ? new Map([...state.positions, ...positions]) : state.positions,
+      });
+    }
+    if (events.length > 0) eventListeners.forEach((listener) => listener(events));
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    subscribeEvents(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    // frames still queued are newer than the REST snapshot and apply on top of it at the next flush
+    replaceDevices(devices) {
+      emit({ ...state, devices: new Map(devices.map((device) => [device.id, device])) });
+    },
+    replacePositions(positions) {
+      emit({ ...state, positions: byDevice(positions) });
+    },
+    push(message) {
+      message.devices?.forEach((device) => pendingDevices.set(device.id, device));
+      message.positions?.forEach((position) => pendingPositions.set(position.deviceId, position));
+      if (message.events) pendingEvents = [...pendingEvents, ...message.events].slice(-MAX_PENDING_EVENTS);
+      if (!scheduled && (pendingDevices.size > 0 || pendingPositions.size > 0 || pendingEvents.length > 0)) {
+        scheduled = true;
+        schedule(flush);
+      }
+    },
+  };
+}
+
+export const liveStore = createLiveStore();
+
+export function useLiveDevices(): ReadonlyMap<number, Device> {
+  return useSyncExternalStore(liveStore.subscribe, () => liveStore.getState().devices);
+}
+
+export function useLivePositions(): ReadonlyMap<number, Position> {
+  return useSyncExternalStore(liveStore.subscribe, () => liveStore.getState().positions);
+}

@@ -1,0 +1,53 @@
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useServerInfo } from '../api/queries.ts';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
+import { authenticate } from './authenticate.ts';
+import { decideNavigation, redirectAfter, type AuthOutcome } from './guard.ts';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import { useSessionUser } from './session.ts';
+
+/** One authentication at a time: a re-run effect (React strict mode, quick navigation) joins the running one. */
+let running: Promise<AuthOutcome> | null = null;
+
+function authenticateOnce(...args: Parameters<typeof authenticate>): Promise<AuthOutcome> {
+  running ??= authenticate(...args).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** Root route: applies the navigation guard, then renders the page. */
+export function NavigationGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useSessionUser();
+  const decision = decideNavigation(location.pathname, user !== null);
+  const loadDevices = decision.action === 'authenticate' && decision.loadDevices;
+  // passing pages get the server info in the background; the guard fetches it itself otherwise
+  useServerInfo();
+
+  useEffect(() => {
+    if (decision.action !== 'authenticate') return;
+    let current = true;
+    const { pathname, search } = location;
+    authenticateOnce(queryClient, loadDevices).then((outcome) => {
+      const target = redirectAfter(outcome, pathname, search);
+      if (current && target) navigate(target, { replace: true, state: { from: pathname + search } });
+    });
+    return () => {
+      current = false;
+    };
+  }, [decision.action, loadDevices, location, navigate, queryClient]);
+
+  if (decision.action === 'authenticate') return <LoadingBar />;
+  return (
+    <PageErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<LoadingBar />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

@@ -1,0 +1,44 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { User } from '@rastro/api';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_PATH } from './guard.ts';
+import { MuteToggle } from './MuteToggle.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+interface TopBarProps {
+  user: User;
+  /** Absent for users without the side menu. */
+  onMenu?: () => void;
+}
+
+export function TopBar({ user, onMenu }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <AppBar position="static" elevation={2} sx={{ zIndex: (theme) => theme.zIndex.appBar }}>
+      <Toolbar variant="dense" sx={{ gap: 0.5, px: { xs: 1, sm: 2 } }}>
+        {onMenu && (
+          <IconButton color="inherit" edge="start" aria-label={t('shell.menu')} onClick={onMenu}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography
+          component={Link}
+          to={HOME_PATH}
+          variant="h6"
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, letterSpacing: '-0.3px' }}
+        >
+          {t('app.brand')}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <MuteToggle />
+        <UserMenu user={user} />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@rastro/api';
+import { ApiError } from '../api/http.ts';
+import { devicesQuery, serverInfoQuery } from '../api/queries.ts';
+import { createSession, getSession } from '../api/session.ts';
+import type { AuthOutcome } from './guard.ts';
+import { forgetCredentials, rememberedCredentials } from './rememberedCredentials.ts';
+import { sessionUser } from './session.ts';
+
+/** Remembered credentials open a new session; without them (or when they stop working) the cookie session is asked. */
+async function checkSession(): Promise<User> {
+  const credentials = rememberedCredentials();
+  if (credentials) {
+    try {
+      return await createSession(credentials);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'http')) throw error;
+      forgetCredentials();
+    }
+  }
+  return getSession();
+}
+
+/** Guard sequence: server info, then the session, then the user's data. */
+export async function authenticate(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
+  try {
+    await queryClient.fetchQuery(serverInfoQuery);
+  } catch {
+    return 'server-unavailable';
+  }
+  let user: User;
+  try {
+    user = await checkSession();
+  } catch {
+    return 'no-session';
+  }
+  if (loadDevices) {
+    // A failure here is not fatal: the map shows its own loading state and retries with the page.
+    await queryClient.prefetchQuery(devicesQuery);
+  }
+  sessionUser.set(user);
+  return 'authenticated';
+}

@@ -1,0 +1,19 @@
+import type { User } from '@rastro/api';
+import { createStore, useStore } from './store.ts';
+
+/** The signed-in user; null until the navigation guard or a login sets it. */
+export const sessionUser = createStore<User | null>(null);
+
+export function useSessionUser(): User | null {
+  return useStore(sessionUser);
+}
+
+/** Share-link users (temporary access) and QR-code drivers get a reduced shell. */
+export function isSharedUser(user: User | null): boolean {
+  return user?.attributes.isShared === true;
+}
+
+export function isQrDriver(user: User | null): boolean {
+  const driverId = user?.attributes['tarkan.isQrDriverId'];
+  return driverId !== undefined && driverId !== null && driverId !== false && driverId !== 0 && driverId !== '';
+}

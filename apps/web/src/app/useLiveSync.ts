@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { liveStore } from '../api/liveStore.ts';
+import { devicesQuery, positionsQuery, useDevices, usePositions } from '../api/queries.ts';
+import { openLiveSocket, type LiveSocket } from '../api/socket.ts';
+
+let socket: LiveSocket | null = null;
+
+/** Closes the live socket for good (logout). */
+export function closeLiveSocket(): void {
+  socket?.close();
+  socket = null;
+}
+
+/**
+ * Feeds the live store: devices and positions over REST, then socket frames. After a reconnect the
+ * REST lists are reloaded, since frames sent while disconnected are lost. The first connection needs
+ * no reload: the lists were just fetched and the socket opens with the latest positions.
+ */
+export function useLiveSync(): void {
+  const queryClient = useQueryClient();
+  const devices = useDevices().data;
+  const positions = usePositions().data;
+
+  useEffect(() => {
+    if (devices) liveStore.replaceDevices(devices);
+  }, [devices]);
+
+  useEffect(() => {
+    if (positions) liveStore.replacePositions(positions);
+  }, [positions]);
+
+  useEffect(() => {
+    const live = openLiveSocket({
+      onMessage: (message) => liveStore.push(message),
+      onOpen: (reconnected) => {
+        if (!reconnected) return;
+        void queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
+        void queryClient.invalidateQueries({ queryKey: positionsQuery.queryKey });
+      },
+    });
+    socket = live;
+    return () => {
+      live.close();
+      if (socket === live) socket = null;
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useServerInfo } from '../../api/queries.ts';
+import { createSession } from '../../api/session.ts';
+import { returnPath } from '../../app/guard.ts';
+import { forgetCredentials, rememberCredentials } from '../../app/rememberedCredentials.ts';
+import { sessionUser } from '../../app/session.ts';
+import { useErrorText } from '../../ui/useErrorText.ts';
+import { LostPasswordDialog } from './LostPasswordDialog.tsx';
+import { RegisterDialog } from './RegisterDialog.tsx';
+import { loginFieldsError } from './registrationRules.ts';
+
+/**
+ * Username (e-mail or login) and password; on success goes to the `to` return path.
+ * Errors are kept as they came (a failure or a catalog code) and worded at render time, so a change
+ * of language rewords them too.
+ */
+export function LoginForm({ initialError = null }: { initialError?: unknown }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const errorText = useErrorText();
+  const registration = useServerInfo().data?.server.registration === true;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(initialError);
+  const [registered, setRegistered] = useState(false);
+  const [dialog, setDialog] = useState<'lostPassword' | 'register' | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRegistered(false);
+    const missing = loginFieldsError(email, password);
+    if (missing) {
+      setError(missing);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const credentials = { email: email.trim(), password };
+    try {
+      const user = await createSession(credentials);
+      if (remember) rememberCredentials(credentials);
+      else forgetCredentials();
+      sessionUser.set(user);
+      navigate(returnPath(location.search), { replace: true });
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+        {error !== null && <Alert severity="error">{errorText(error, 'login')}</Alert>}
+        {registered && <Alert severity="success">{t('auth.registered')}</Alert>}
+        <TextField
+          name="email"
+          label={t('auth.username')}
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoFocus
+          fullWidth
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          fullWidth
+        />
+        <FormControlLabel
+          control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
+          label={t('auth.rememberMe')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          {t('auth.signIn')}
+        </Button>
+        <Stack direction="row" justifyContent={registration ? 'space-between' : 'center'}>
+          <Button size="small" onClick={() => setDialog('lostPassword')}>
+            {t('auth.lostPassword')}
+          </Button>
+          {registration && (
+            <Button size="small" onClick={() => setDialog('register')}>
+              {t('auth.register')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <LostPasswordDialog open={dialog === 'lostPassword'} initialEmail={email} onClose={() => setDialog(null)} />
+      <RegisterDialog
+        open={dialog === 'register'}
+        onClose={() => setDialog(null)}
+        onRegistered={(registeredEmail) => {
+          setDialog(null);
+          setEmail(registeredEmail);
+          setPassword('');
+          setError(null);
+          setRegistered(true);
+        }}
+      />
+    </>
+  );
+}

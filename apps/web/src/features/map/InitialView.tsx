@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useLivePositions } from '../../api/liveStore.ts';
+import { useServerInfo } from '../../api/queries.ts';
+import { useSessionUser } from '../../app/session.ts';
+import { useMapInstance } from './mapContext.ts';
+import { configuredView, positionsBounds, selectZoom } from './view.ts';
+
+/** Once per session: the saved user/server view, else a fit around the devices. */
+export function InitialView() {
+  const map = useMapInstance();
+  const server = useServerInfo();
+  const user = useSessionUser();
+  const positions = useLivePositions();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current || server.isPending) return;
+    const view = configuredView(user, server.data?.server ?? null);
+    if (view) {
+      map.jumpTo(view);
+      done.current = true;
+      return;
+    }
+    const bounds = positionsBounds(positions.values());
+    if (bounds) {
+      map.fitBounds(bounds, { padding: 64, maxZoom: selectZoom(server.data?.server.attributes), duration: 0 });
+      done.current = true;
+    }
+  }, [map, server.isPending, server.data, user, positions]);
+
+  return null;
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useTranslation } from 'react-i18next';
+import { fallbackStyle } from './fallbackStyle.ts';
+import { MapContext } from './mapContext.ts';
+
+declare global {
+  interface Window {
+    /** The live map, for end-to-end tests and debugging. */
+    __rastroMap?: maplibregl.Map;
+  }
+}
+
+/** One MapLibre map for the whole signed-in session; children add their sources and layers once it has loaded. */
+export function MapView({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const instance = new maplibregl.Map({
+      container: container.current,
+      style: fallbackStyle(),
+      center: [-47.9, -15.8],
+      zoom: 2,
+      attributionControl: { compact: true },
+    });
+    instance.addControl(new maplibregl.NavigationControl(), 'top-right');
+    instance.addControl(new maplibregl.ScaleControl(), 'bottom-left');
+    instance.on('load', () => setMap(instance));
+    window.__rastroMap = instance;
+    return () => {
+      setMap(null);
+      delete window.__rastroMap;
+      instance.remove();
+    };
+  }, []);
+
+  return (
+    // the outer box places the map; MapLibre's stylesheet owns the inner element's position
+    <Box sx={{ position: 'absolute', inset: 0 }}>
+      <div ref={container} data-testid="map" role="region" aria-label={t('map.label')} style={{ width: '100%', height: '100%' }}>
+        {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { DEVICE_STATUSES, NOTIFICATION_TYPES } from '@rastro/api';
+import en from './en-US.json';
+import es from './es.json';
+import pt from './pt-BR.json';
+import { i18nOptions } from './index.ts';
+
+type Catalog = { [key: string]: string | Catalog };
+const catalogs: Record<string, Catalog> = { 'pt-BR': pt, 'en-US': en, es };
+
+function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalog)) {
+    const path = prefix + key;
+    if (typeof value === 'string') entries.set(path, value);
+    else flatten(value, `${path}.`).forEach((text, nested) => entries.set(nested, text));
+  }
+  return entries;
+}
+
+const flat = Object.fromEntries(Object.entries(catalogs).map(([locale, catalog]) => [locale, flatten(catalog)]));
+const ptKeys = [...flat['pt-BR'].keys()].sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('catalogs', () => {
+  it('have the same keys in every language', () => {
+    for (const locale of ['en-US', 'es']) {
+      expect([...flat[locale].keys()].sort(), locale).toEqual(ptKeys);
+    }
+  });
+
+  it('have no empty texts and the same placeholders everywhere', () => {
+    for (const key of ptKeys) {
+      const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+      for (const locale of Object.keys(flat)) {
+        const text = flat[locale].get(key) ?? '';
+        expect(text.trim(), `${locale} ${key}`).not.toBe('');
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(flat['pt-BR'].get(key) ?? ''));
+      }
+    }
+  });
+
+  it('contain every key the source code names', () => {
+    const namespaces = Object.keys(pt).join('|');
+    const keyLiteral = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z0-9_.]+)['"\`]`, 'g');
+    const srcDir = fileURLToPath(new URL('..', import.meta.url));
+    const used = new Set<string>();
+    for (const file of sourceFiles(srcDir)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(keyLiteral)) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(40);
+    const missing = [...used].filter((key) => !flat['pt-BR'].has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('contain the keys built at run time', () => {
+    const dynamic = [
+      ...DEVICE_STATUSES.map((status) => `status.${status}`),
+      ...['all', ...DEVICE_STATUSES, 'moving'].map((filter) => `devices.filter.${filter}`),
+      ...NOTIFICATION_TYPES.map((type) => `events.${type}`),
+      ...['FILL_ALL_FIELDS', 'INVALID_LOGIN_DATA', 'USER_IS_DISABLED', 'USER_NOT_AUTHED', 'REQUEST_TIMEOUT',
+        'NETWORK_ERROR', 'UNKNOWN_ERROR'].map((code) => `errors.${code}`),
+    ];
+    expect(dynamic.filter((key) => !flat['pt-BR'].has(key))).toEqual([]);
+  });
+
+  it('keep the spec texts of §5 and §8 in Portuguese', () => {
+    expect(flat['pt-BR'].get('errors.FILL_ALL_FIELDS')).toBe('Por favor, preencha todos os campos.');
+    expect(flat['pt-BR'].get('errors.INVALID_LOGIN_DATA')).toBe('Desculpe, parece que você digitou dados incorretos.');
+    expect(flat['pt-BR'].get('errors.USER_IS_DISABLED')).toBe('Usuario bloqueado, entre em contato com o administrador.');
+    expect(flat['pt-BR'].get('validation.nameRequired')).toBe('Digite um nome e sobrenome');
+    expect(flat['pt-BR'].get('validation.minFour')).toBe('Minimo 4 characteres exigido');
+    expect(flat['en-US'].get('validation.nameRequired')).toBe('Please input a name and lastname');
+    expect(flat['pt-BR'].get('shell.exit')).toBe('Sair');
+  });
+});
+
+describe('missing keys', () => {
+  it('show the key wrapped in markers, after trying the en-US fallback', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      ...i18nOptions('pt-BR'),
+      resources: { 'pt-BR': { translation: { only: { pt: 'sim' } } }, 'en-US': { translation: { only: { en: 'yes' } } } },
+    });
+    expect(instance.t('only.pt')).toBe('sim');
+    expect(instance.t('only.en')).toBe('yes');
+    expect(instance.t('nowhere.key')).toBe('⟦nowhere.key⟧');
+  });
+});

@@ -1,0 +1,49 @@
+import i18next, { type BackendModule, type InitOptions, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from './locale.ts';
+
+/** A key missing from every catalog shows up wrapped in these markers instead of vanishing. */
+const markMissingKey = (key: string): string => `⟦${key}⟧`;
+
+export function i18nOptions(locale: Locale): InitOptions {
+  return {
+    lng: locale,
+    fallbackLng: FALLBACK_LOCALE,
+    supportedLngs: [...SUPPORTED_LOCALES],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false }, // React escapes
+    parseMissingKeyHandler: markMissingKey,
+    showSupportNotice: false,
+  };
+}
+
+/** Each catalog is its own chunk: a page loads only its language and the fallback. */
+const catalogs = import.meta.glob<ResourceLanguage>('./*.json', { import: 'default' });
+
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = catalogs[`./${language}.json`];
+    if (!load) {
+      callback(new Error(`No catalog for ${language}`), false);
+      return;
+    }
+    load().then(
+      (catalog) => callback(null, catalog),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export async function initI18n(): Promise<void> {
+  const locale = resolveLocale({
+    query: new URLSearchParams(window.location.search).get('locale'),
+    browser: navigator.languages,
+    htmlLang: document.documentElement.lang,
+  });
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  await i18next.use(catalogBackend).use(initReactI18next).init(i18nOptions(locale));
+}

@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { initI18n } from './i18n/index.ts';
+
+const root = createRoot(document.getElementById('root')!);
+// first paint waits for the catalog, so no text flashes as a raw key
+initI18n().finally(() => root.render(<App />));
