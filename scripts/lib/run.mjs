@@ -27,8 +27,10 @@ export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
   if (fresh) return;
-  console.log('• installing dependencies (npm ci)…');
-  must('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional packages out
+  // of the lockfile, which `npm ci` then refuses; `install` keeps the locked versions.
+  console.log('• installing dependencies (npm install)…');
+  must('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Installs Debian's Chromium for the browser tests when it is absent. */
