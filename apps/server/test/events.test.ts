@@ -102,3 +102,38 @@ describe('events from positions', () => {
     socket.close();
   });
 });
+
+describe('computed attributes', () => {
+  let server: TestServer;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+
+  it('evaluates linked expressions in priority passes and tests them on the latest position', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Gerador', uniqueId: 'calc-1' });
+    const kmh = await admin.json('POST', '/api/attributes/computed', { description: 'km/h', attribute: 'speedKmh', expression: 'math:round(speed * 1.852)', type: 'number', priority: 0 });
+    const alarm = await admin.json('POST', '/api/attributes/computed', { description: 'hot', attribute: 'alarm', expression: 'temp1 > 90 ? "temperature" : null', type: 'string' });
+    const early = await admin.json('POST', '/api/attributes/computed', { description: 'fuel %', attribute: 'fuel', expression: 'adc1 / 10', type: 'number', priority: -1 });
+    await admin.json('POST', '/api/attributes/computed', { description: 'unlinked', attribute: 'never', expression: '1', type: 'number' });
+    for (const a of [kmh, alarm, early]) await admin.json('POST', '/api/permissions', { deviceId: device.id, attributeId: a.id });
+
+    await reportOsmAnd(server.osmand, { id: 'calc-1', lat: -23.5, lon: -46.6, speed: 27, temp1: 95, adc1: 455 });
+    const [latest] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(latest.attributes).toMatchObject({ speedKmh: 50, alarm: 'temperature', fuel: 45.5 });
+    expect(latest.attributes).not.toHaveProperty('never');
+    const alarms = await admin.json('GET', `/api/reports/events?deviceId=${device.id}&type=alarm&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`);
+    expect(alarms.map((e: { attributes: { alarm: string } }) => e.attributes.alarm)).toEqual(['temperature']);
+
+    const tested = await admin.request('POST', `/api/attributes/computed/test?deviceId=${device.id}`, { attribute: 'x', expression: 'speed > 20 && temp1 > 90', type: 'boolean' });
+    expect([tested.status, await tested.text()]).toEqual([200, 'true']);
+    const nothing = await admin.request('POST', `/api/attributes/computed/test?deviceId=${device.id}`, { attribute: 'x', expression: 'null', type: 'string' });
+    expect(nothing.status).toBe(204);
+    const broken = await admin.request('POST', `/api/attributes/computed/test?deviceId=${device.id}`, { attribute: 'x', expression: 'speed >', type: 'number' });
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toMatch(/^Expression error/);
+  });
+});

@@ -10,6 +10,7 @@ import { resolveUser } from './auth.ts';
 import type { ApiContext } from './context.ts';
 import { socketRoutes } from './socket.ts';
 import { commandRoutes } from './traccar/commands.ts';
+import { computedTestRoutes } from './traccar/computed-test.ts';
 import { deviceRoutes } from './traccar/devices.ts';
 import { entityRoutes } from './traccar/entities.ts';
 import { groupRoutes } from './traccar/groups.ts';
@@ -53,7 +54,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, reportRoutes, entityRoutes, commandRoutes, socketRoutes]) {
+    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

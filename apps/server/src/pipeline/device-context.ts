@@ -11,6 +11,14 @@ export interface GeofenceInfo {
   attributes: Attributes;
 }
 
+export interface ComputedInfo {
+  id: number;
+  attribute: string;
+  expression: string;
+  type: string;
+  priority: number;
+}
+
 export interface MaintenanceInfo {
   id: number;
   type: string;
@@ -26,6 +34,8 @@ export interface DeviceContext {
   lookup(key: string): unknown;
   geofences: GeofenceInfo[];
   maintenances: MaintenanceInfo[];
+  /** Computed attributes linked to the device or its groups, highest priority first. */
+  computed: ComputedInfo[];
 }
 
 /**
@@ -66,7 +76,11 @@ export class DeviceContexts {
     const groupIds = chain.map((g) => g.id);
     const layers = [attrs(device.attributes), ...chain.map((g) => g.attributes), attrs((await this.settings.get()).attributes)];
 
-    const linked = async <K extends 'geofenceId' | 'maintenanceId'>(key: K, deviceTable: 'tc_device_geofence' | 'tc_device_maintenance', groupTable: 'tc_group_geofence' | 'tc_group_maintenance') => {
+    const linked = async <K extends 'geofenceId' | 'maintenanceId' | 'attributeId'>(
+      key: K,
+      deviceTable: 'tc_device_geofence' | 'tc_device_maintenance' | 'tc_device_attribute',
+      groupTable: 'tc_group_geofence' | 'tc_group_maintenance' | 'tc_group_attribute',
+    ) => {
       const ids = new Set<number>();
       for (const r of await this.db.selectFrom(deviceTable).selectAll().where('deviceId', '=', deviceId).execute()) ids.add((r as Record<K, number>)[key]);
       if (groupIds.length) {
@@ -92,9 +106,17 @@ export class DeviceContexts {
           .map((m) => ({ id: m.id, type: m.type, start: m.start, period: m.period }))
       : [];
 
+    const computedIds = await linked('attributeId', 'tc_device_attribute', 'tc_group_attribute');
+    const computed = computedIds.length
+      ? (await this.db.selectFrom('tc_attributes').selectAll().where('id', 'in', computedIds).execute())
+          .map((a) => ({ id: a.id, attribute: a.attribute, expression: a.expression, type: a.type, priority: a.priority }))
+          .sort((a, b) => b.priority - a.priority)
+      : [];
+
     return {
       deviceId,
       groupIds,
+      computed,
       lookup: (key) => {
         for (const layer of layers) if (layer[key] !== undefined && layer[key] !== null) return layer[key];
         return undefined;

@@ -10,6 +10,8 @@ import type { CommandRouter } from '../live/commands.ts';
 import { distance } from './distance.ts';
 import type { DeviceContexts } from './device-context.ts';
 import type { EventRaiser } from './events/raiser.ts';
+import { computedEarly, computedLate } from './computed.ts';
+import { engineHours } from './engine-hours.ts';
 import { filter } from './filter.ts';
 import { geofence } from './geofence.ts';
 import { motion } from './motion.ts';
@@ -17,7 +19,7 @@ import { outdated } from './outdated.ts';
 import type { PositionHandler, StoredPosition, WorkingPosition } from './types.ts';
 
 /** The ordered steps (Traccar's ProcessingHandler order, for the steps built so far). */
-const HANDLERS: PositionHandler[] = [outdated, distance, filter, geofence, motion];
+const HANDLERS: PositionHandler[] = [computedEarly, outdated, distance, filter, geofence, motion, computedLate, engineHours];
 
 type Logger = ProtocolContext['log'];
 

@@ -16,7 +16,7 @@ export class MotionDetector {
   /** Per device: positions newer than minDuration plus the newest older one. */
   private readonly windows = new Map<number, StoredPosition[]>();
 
-  handle(position: StoredPosition, state: MotionState, context: DeviceContext): NewEvent[] {
+  handle(position: StoredPosition, state: MotionState, context: Pick<DeviceContext, 'lookup'>): NewEvent[] {
     const minDistance = numberSetting(context, 'report.trip.minDistance', 200);
     const minDuration = numberSetting(context, 'report.trip.minDuration', 180) * 1000;
     const stopGap = numberSetting(context, 'report.trip.stopGap', 3600) * 1000;
