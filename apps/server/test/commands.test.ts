@@ -71,3 +71,27 @@ describe('commands over the API', () => {
     expect([foreign.status, await foreign.text()]).toEqual([400, 'Device access denied']);
   });
 });
+
+describe('accumulators', () => {
+  let server: TestServer;
+  let admin: Client;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+
+  it('resets totalDistance and hours, and later positions continue from them', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Odo', uniqueId: 'acc-1' });
+    const t = Math.floor(Date.now() / 1000) - 100;
+    await reportOsmAnd(server.osmand, { id: 'acc-1', lat: -23.5, lon: -46.6, timestamp: t });
+    const bad = await admin.request('PUT', `/api/devices/${device.id}/accumulators`, { deviceId: device.id, totalDistance: -5 });
+    expect(bad.status).toBe(400);
+    const ok = await admin.request('PUT', `/api/devices/${device.id}/accumulators`, { deviceId: device.id, totalDistance: 100000, hours: 3600000 });
+    expect(ok.status).toBe(204);
+    await reportOsmAnd(server.osmand, { id: 'acc-1', lat: -23.501, lon: -46.6, timestamp: t + 10 });
+    const [latest] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(latest.attributes.totalDistance).toBeCloseTo(100000 + latest.attributes.distance, 1);
+    expect(latest.attributes.hours).toBe(3600000);
+  });
+});

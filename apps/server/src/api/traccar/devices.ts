@@ -1,7 +1,9 @@
 import { deviceInputSchema, type DeviceInput } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
-import { attrs, flag, toDevice } from '../../db/mappers.ts';
+import { z } from 'zod';
+import { attrs, flag, toDevice, wirePosition } from '../../db/mappers.ts';
+import { positionRow } from '../../db/position-store.ts';
 import type { DeviceTable } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
@@ -10,6 +12,12 @@ import { parseTime } from '../../domain/time.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, ids, list, optionalId, parseBody, pathId } from '../params.ts';
+
+const accumulatorsSchema = z.object({
+  deviceId: z.number().int().positive(),
+  totalDistance: z.number().nonnegative().nullish(),
+  hours: z.number().nonnegative().nullish(),
+}).strict();
 
 function deviceColumns(input: DeviceInput): Omit<Insertable<DeviceTable>, 'status' | 'lastUpdate' | 'positionId'> {
   return {
@@ -127,6 +135,29 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await trx.deleteFrom('tc_commands_queue').where('deviceId', '=', id).execute();
     });
     ctx.bus.publish({ kind: 'invalidate' });
+    return reply.code(204).send();
+  });
+
+  // Resets the odometer (totalDistance, m) and/or engine hours (ms): a copy of the latest position
+  // carrying the new values becomes the latest, so processing continues from them.
+  app.put('/api/devices/:id/accumulators', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    const body = parseBody(accumulatorsSchema, request.body);
+    if (body.deviceId !== id) throw new ClientError('Body deviceId does not match the path');
+    await guards.checkDevice(user, id);
+    await guards.checkDeviceReadonly(user);
+    const last = await ctx.registry.lastPosition(id);
+    if (!last) throw new ClientError('Device has no position yet');
+    const attributes = { ...last.attributes };
+    if (body.totalDistance != null) attributes.totalDistance = body.totalDistance;
+    if (body.hours != null) attributes.hours = body.hours;
+    const copy = { ...last, serverTime: Date.now(), attributes };
+    const row = await db.insertInto('tc_positions').values(positionRow(copy)).returning('id').executeTakeFirstOrThrow();
+    await db.updateTable('tc_devices').set({ positionId: row.id }).where('id', '=', id).execute();
+    const stored = { ...copy, id: row.id };
+    ctx.registry.setLastPosition(stored);
+    ctx.bus.publish({ kind: 'position', position: wirePosition(stored) });
     return reply.code(204).send();
   });
 
