@@ -50,6 +50,8 @@ export interface TestServer {
   rastro: Rastro;
   base: string;
   osmand: string;
+  /** The TCP (first) port a protocol listens on. */
+  port(protocol: string): number;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     RASTRO_HOST: '127.0.0.1',
     RASTRO_PORT: '0',
     RASTRO_OSMAND_PORT: '0',
+    RASTRO_GT06_PORT: '0',
+    RASTRO_TELTONIKA_PORT: '0',
+    RASTRO_H02_PORT: '0',
+    RASTRO_SUNTECH_PORT: '0',
     RASTRO_DATA_DIR: dataDir,
     RASTRO_WEB_ROOT: '',
     RASTRO_LOG_LEVEL: 'warn',
@@ -98,6 +104,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     rastro,
     base: `http://127.0.0.1:${rastro.port}`,
     osmand: `http://127.0.0.1:${rastro.listeners[0]!.port}`,
+    port: (protocol) => {
+      const listener = rastro.listeners.find((l) => l.protocol === protocol);
+      if (!listener) throw new Error(`no ${protocol} listener`);
+      return listener.port;
+    },
     async stop() {
       await rastro.stop();
       if (ownSchema) await dropSchema(ownSchema);

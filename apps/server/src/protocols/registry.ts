@@ -2,6 +2,9 @@ import type { Config } from '../config/config.ts';
 import type { StreamCodec } from './codec.ts';
 import { startOsmAndListener } from './osmand/listener.ts';
 import { startTcpListener, startUdpListener } from './stream-listener.ts';
+import { suntechCodec } from './suntech/codec.ts';
+import { teltonikaCodec } from './teltonika/tcp.ts';
+import { teltonikaUdpCodec } from './teltonika/udp.ts';
 import type { ProtocolContext, ProtocolListener } from './types.ts';
 
 /**
@@ -16,7 +19,10 @@ interface StreamProtocol {
   udpCodec?: StreamCodec;
 }
 
-const STREAM_PROTOCOLS: StreamProtocol[] = [];
+const STREAM_PROTOCOLS: StreamProtocol[] = [
+  { codec: teltonikaCodec, udpCodec: teltonikaUdpCodec, port: 'teltonika', transports: ['tcp', 'udp'] },
+  { codec: suntechCodec, port: 'suntech', transports: ['tcp'] },
+];
 
 /** Commands per protocol, for GET /api/commands/types. OsmAnd delivers `custom` text in its HTTP reply. */
 export function commandTypesOf(protocol: string | null): string[] {

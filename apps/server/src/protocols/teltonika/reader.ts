@@ -53,7 +53,7 @@ export class ByteReader {
   }
 
   private advance(length: number): number {
-    if (length > this.remaining) throw new ProtocolError(`${this.what} is truncated`);
+    if (length < 0 || length > this.remaining) throw new ProtocolError(`${this.what} is truncated`);
     const start = this.offset;
     this.offset += length;
     return start;

@@ -1,0 +1,105 @@
+import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { connectionOf } from './connection.ts';
+
+export const SUNTECH_COMMAND_TYPES = [
+  'custom',
+  'outputControl',
+  'rebootDevice',
+  'positionSingle',
+  'engineStop',
+  'engineResume',
+  'alarmArm',
+  'alarmDisarm',
+];
+
+/** Legacy commands are prefixed with the device's model family; SA200 when no report told it yet. */
+const DEFAULT_FAMILY = 'SA200';
+
+/** Universal `CMD;<id>;04;<action>` codes to switch outputs 1 to 3 on and off. */
+const OUTPUT_ON = ['01', '03', '09'];
+const OUTPUT_OFF = ['02', '04', '10'];
+
+/**
+ * Encodes a command the way the device's own reports are written: universal `CMD;<id>;...` once
+ * it sent a universal report, otherwise legacy `<family>CMD;<id>;02;...`. Engine stop and resume
+ * switch output 1, alarm arm and disarm output 2. `custom` sends its text as is, with `\r` and
+ * `\n` escapes turned into the characters.
+ */
+export function encodeSuntechCommand(command: DeviceCommand, state: ConnectionState): Buffer {
+  if (command.type === 'custom') {
+    const data = command.attributes.data;
+    if (typeof data !== 'string' || data === '') throw new ProtocolError('custom command without data');
+    return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'), 'latin1');
+  }
+  const uniqueId = state.device?.uniqueId;
+  if (!uniqueId) throw new ProtocolError('the device has not identified itself yet');
+  const { universal, lastHead } = connectionOf(state);
+  const text = universal ? universalCommand(command, uniqueId) : legacyCommand(command, uniqueId, familyOf(lastHead));
+  return Buffer.from(`${text}\r`, 'latin1');
+}
+
+function familyOf(head: string | null): string {
+  // `ST300STT` -> `ST300`; heads without a report type (`ST910`) keep the default.
+  return head !== null && head.length > 5 ? head.slice(0, -3) : DEFAULT_FAMILY;
+}
+
+function universalCommand(command: DeviceCommand, uniqueId: string): string {
+  const action = (code: string) => `CMD;${uniqueId};${code}`;
+  switch (command.type) {
+    case 'rebootDevice':
+      return action('03;03');
+    case 'positionSingle':
+      return action('03;01');
+    case 'outputControl': {
+      const { index, enable } = outputOf(command);
+      const code = (enable ? OUTPUT_ON : OUTPUT_OFF)[index - 1];
+      if (!code) throw new ProtocolError(`suntech has no output ${index}`);
+      return action(`04;${code}`);
+    }
+    case 'engineStop':
+      return action('04;01');
+    case 'engineResume':
+      return action('04;02');
+    case 'alarmArm':
+      return action('04;03');
+    case 'alarmDisarm':
+      return action('04;04');
+    default:
+      throw unsupported(command);
+  }
+}
+
+function legacyCommand(command: DeviceCommand, uniqueId: string, family: string): string {
+  const action = (text: string) => `${family}CMD;${uniqueId};02;${text}`;
+  switch (command.type) {
+    case 'rebootDevice':
+      return action('Reboot');
+    case 'positionSingle':
+      return action('StatusReq');
+    case 'outputControl': {
+      const { index, enable } = outputOf(command);
+      return action(`${enable ? 'Enable' : 'Disable'}${index}`);
+    }
+    case 'engineStop':
+      return action('Enable1');
+    case 'engineResume':
+      return action('Disable1');
+    case 'alarmArm':
+      return action('Enable2');
+    case 'alarmDisarm':
+      return action('Disable2');
+    default:
+      throw unsupported(command);
+  }
+}
+
+/** `index` names the output (from 1); `data` "1" switches it on, anything else off. */
+function outputOf(command: DeviceCommand): { index: number; enable: boolean } {
+  const index = Number(command.attributes.index);
+  if (!Number.isInteger(index) || index < 1) throw new ProtocolError('outputControl needs an output index');
+  return { index, enable: String(command.attributes.data) === '1' };
+}
+
+function unsupported(command: DeviceCommand): ProtocolError {
+  return new ProtocolError(`suntech cannot encode ${command.type} commands`);
+}

@@ -1,0 +1,109 @@
+import { ProtocolError } from '../codec.ts';
+
+// Plain notations only: Number() would also accept '', '0x1F', 'Infinity' and surrounding spaces.
+const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const HEX = /^[0-9a-fA-F]+$/;
+const DATE = /^(\d{4})(\d{2})(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
+
+function invalid(kind: string, text: string): ProtocolError {
+  return new ProtocolError(`expected ${kind}, got ${JSON.stringify(text.slice(0, 20))}`);
+}
+
+export function parseInteger(text: string): number {
+  const value = INTEGER.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw invalid('an integer', text);
+  return value;
+}
+
+export function parseDecimal(text: string): number {
+  const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(value)) throw invalid('a number', text);
+  return value;
+}
+
+export function parseHex(text: string): number {
+  const value = HEX.test(text) ? Number.parseInt(text, 16) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw invalid('a hex number', text);
+  return value;
+}
+
+/** Reads the `;`-separated fields of a text report in order; a missing or malformed field is a malformed frame. */
+export class Fields {
+  private index = 0;
+
+  constructor(private readonly values: string[]) {}
+
+  get remaining(): number {
+    return this.values.length - this.index;
+  }
+
+  peek(): string | undefined {
+    return this.values[this.index];
+  }
+
+  skip(count = 1): void {
+    this.index += count;
+  }
+
+  text(): string {
+    if (this.index >= this.values.length) throw new ProtocolError(`field ${this.index + 1} is missing`);
+    return this.values[this.index++];
+  }
+
+  /** Everything not read yet, joined back with `;`. */
+  rest(): string {
+    const rest = this.values.slice(this.index).join(';');
+    this.index = this.values.length;
+    return rest;
+  }
+
+  int(): number {
+    return parseInteger(this.text());
+  }
+
+  decimal(): number {
+    return parseDecimal(this.text());
+  }
+
+  hex(): number {
+    return parseHex(this.text());
+  }
+
+  latitude(): number {
+    return inRange(this.decimal(), 90, 'latitude');
+  }
+
+  longitude(): number {
+    return inRange(this.decimal(), 180, 'longitude');
+  }
+
+  /** `yyyymmdd;hh:mm:ss`, UTC. */
+  dateTime(): Date {
+    const dateText = this.text();
+    const timeText = this.text();
+    const date = DATE.exec(dateText);
+    const time = TIME.exec(timeText);
+    if (!date || !time) throw invalid('a date and time', `${dateText};${timeText}`);
+    const parts = [...date.slice(1), ...time.slice(1)].map(Number);
+    const [year, month, day, hours, minutes, seconds] = parts;
+    const result = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+    // Date.UTC rolls 2024-02-30 over to March; a date that does not read back was not a date.
+    const readBack = [
+      result.getUTCFullYear(),
+      result.getUTCMonth() + 1,
+      result.getUTCDate(),
+      result.getUTCHours(),
+      result.getUTCMinutes(),
+      result.getUTCSeconds(),
+    ];
+    if (readBack.join() !== parts.join()) throw invalid('a date and time', `${dateText};${timeText}`);
+    return result;
+  }
+}
+
+function inRange(value: number, limit: number, name: string): number {
+  if (Math.abs(value) > limit) throw new ProtocolError(`${name} out of range: ${value}`);
+  return value;
+}

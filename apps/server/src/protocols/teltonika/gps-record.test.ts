@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { ProtocolError } from '../codec.ts';
+import type { DecodedPosition } from '../types.ts';
+import { decodeAvlData } from './avl.ts';
+import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './gps-record.ts';
+import { avlData, gpsRecord, type TestIo, type TestRecord } from './test-frames.ts';
+
+const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
+
+const base: TestRecord = {
+  time: new Date('2024-05-01T10:00:00.123Z'),
+  priority: 1,
+  longitude: -46.6559123,
+  latitude: -23.5614567,
+  altitude: 812,
+  angle: 271,
+  satellites: 11,
+  speedKph: 100,
+  eventId: 239,
+};
+
+function decodeRecord(codec: number, record: TestRecord): DecodedPosition {
+  const { positions } = decodeAvlData(avlData(codec, [gpsRecord(codec, record)]), RECEIVED);
+  expect(positions).toHaveLength(1);
+  return positions[0];
+}
+
+function attributesOf(io: TestIo[], codec = CODEC_8): DecodedPosition['attributes'] {
+  const { priority, sat, event, ...rest } = decodeRecord(codec, { ...base, io }).attributes;
+  expect({ priority, sat, event }).toEqual({ priority: 1, sat: 11, event: 239 });
+  return rest;
+}
+
+describe('Teltonika GPS records', () => {
+  it.each([
+    ['codec 8', CODEC_8],
+    ['codec 8 Extended', CODEC_8_EXTENDED],
+    ['codec 16', CODEC_16],
+  ])('decodes the GPS element of %s', (_name, codec) => {
+    const position = decodeRecord(codec, { ...base, generationType: 3 });
+    expect(position).toEqual({
+      protocol: 'teltonika',
+      deviceTime: base.time,
+      fixTime: base.time,
+      valid: true,
+      outdated: false,
+      latitude: -23.5614567,
+      longitude: -46.6559123,
+      altitude: 812,
+      speed: 53.9957,
+      course: 271,
+      accuracy: 0,
+      network: null,
+      attributes: { priority: 1, sat: 11, event: 239 },
+    });
+  });
+
+  it('marks a record without satellites invalid but keeps its coordinates, as Traccar does', () => {
+    const position = decodeRecord(CODEC_8, { ...base, satellites: 0, altitude: -6 });
+    expect(position).toMatchObject({ valid: false, outdated: false, latitude: -23.5614567, altitude: -6 });
+    expect(position.attributes.sat).toBe(0);
+    expect(decodeRecord(CODEC_8, { ...base, latitude: 0, longitude: 0 }).valid).toBe(true);
+  });
+
+  it('reads two-byte IO ids and counts in codec 8 Extended, two-byte ids in codec 16', () => {
+    const io: TestIo[] = [
+      { id: 239, width: 1, value: 1 },
+      { id: 66, width: 2, value: 12850 },
+      { id: 636, width: 4, value: 123456 },
+      { id: 206, width: 2, value: 4321 },
+      { id: 10800, width: 2, value: -1187 },
+      { id: 11, width: 8, value: 8935501234567890123n },
+    ];
+    for (const codec of [CODEC_8_EXTENDED, CODEC_16]) {
+      const position = decodeRecord(codec, { ...base, eventId: 10800, io });
+      expect(position.attributes).toEqual({
+        priority: 1,
+        sat: 11,
+        event: 10800,
+        ignition: true,
+        power: 12.85,
+        eyeTemp1: -11.87,
+        iccid: '8935501234567890123',
+      });
+      expect(position.network).toEqual({
+        radioType: 'gsm',
+        considerIp: false,
+        cellTowers: [{ cellId: 123456, locationAreaCode: 4321, mobileCountryCode: 0, mobileNetworkCode: 0 }],
+      });
+    }
+  });
+
+  it('decodes several records of one packet in order', () => {
+    const later = { ...base, time: new Date('2024-05-01T10:00:10.000Z'), speedKph: 0 };
+    const data = avlData(CODEC_8, [gpsRecord(CODEC_8, base), gpsRecord(CODEC_8, later)]);
+    const { codec, count, positions } = decodeAvlData(data, RECEIVED);
+    expect({ codec, count }).toEqual({ codec: CODEC_8, count: 2 });
+    expect(positions.map((position) => position.fixTime.toISOString())).toEqual(['2024-05-01T10:00:00.123Z', '2024-05-01T10:00:10.000Z']);
+  });
+
+  it('rejects coordinates out of range', () => {
+    expect(() => decodeRecord(CODEC_8, { ...base, latitude: 91 })).toThrow(ProtocolError);
+    expect(() => decodeRecord(CODEC_8, { ...base, longitude: -181 })).toThrow(ProtocolError);
+  });
+});
+
+describe('Teltonika IO elements', () => {
+  it('names the common ids', () => {
+    expect(
+      attributesOf([
+        { id: 239, width: 1, value: 1 },
+        { id: 240, width: 1, value: 0 },
+        { id: 1, width: 1, value: 1 },
+        { id: 2, width: 1, value: 0 },
+        { id: 3, width: 1, value: 1 },
+        { id: 4, width: 1, value: 0 },
+        { id: 179, width: 1, value: 1 },
+        { id: 180, width: 1, value: 0 },
+        { id: 21, width: 1, value: 4 },
+        { id: 200, width: 1, value: 2 },
+        { id: 113, width: 1, value: 87 },
+        { id: 66, width: 2, value: 13800 },
+        { id: 67, width: 2, value: 4012 },
+        { id: 9, width: 2, value: 1520 },
+        { id: 10, width: 2, value: 30 },
+        { id: 181, width: 2, value: 12 },
+        { id: 182, width: 2, value: 7 },
+        { id: 16, width: 4, value: 123456789 },
+        { id: 199, width: 4, value: 4321 },
+        { id: 72, width: 4, value: -55 },
+        { id: 73, width: 4, value: 231 },
+        { id: 241, width: 4, value: 72405 },
+      ]),
+    ).toEqual({
+      ignition: true,
+      motion: false,
+      in1: true,
+      in2: false,
+      in3: true,
+      in4: false,
+      out1: true,
+      out2: false,
+      rssi: 4,
+      sleepMode: 2,
+      batteryLevel: 87,
+      power: 13.8,
+      battery: 4.012,
+      adc1: 1.52,
+      adc2: 0.03,
+      pdop: 1.2,
+      hdop: 0.7,
+      odometer: 123456789,
+      tripOdometer: 4321,
+      temp1: -5.5,
+      temp2: 23.1,
+      operator: 72405,
+    });
+  });
+
+  it('keeps unknown ids as io<id>: unsigned up to 4 bytes, signed at 8', () => {
+    expect(
+      attributesOf([
+        { id: 69, width: 1, value: 255 },
+        { id: 99, width: 2, value: 65535 },
+        { id: 98, width: 4, value: 4294967295 },
+        { id: 97, width: 8, value: -2n },
+      ]),
+    ).toEqual({ io69: 255, io99: 65535, io98: 4294967295, io97: -2 });
+  });
+
+  it('reads the iButton key least significant byte first, and ignores an empty one', () => {
+    expect(attributesOf([{ id: 78, width: 8, value: 0x01000b00791c1793n }])).toEqual({ driverUniqueId: '93171C79000B0001' });
+    expect(attributesOf([{ id: 78, width: 8, value: 0n }])).toEqual({});
+  });
+
+  it('lets the vehicle speed element replace the GPS speed', () => {
+    const position = decodeRecord(CODEC_8, { ...base, io: [{ id: 24, width: 2, value: 50 }] });
+    expect(position.speed).toBeCloseTo(26.99785, 6);
+  });
+
+  it('turns alarm elements into comma-joined alarms', () => {
+    expect(
+      attributesOf([
+        { id: 253, width: 1, value: 2 },
+        { id: 252, width: 1, value: 1 },
+        { id: 246, width: 1, value: 0 },
+        { id: 175, width: 1, value: 0 },
+      ]),
+    ).toEqual({ alarm: 'hardBraking,powerCut,geofenceExit' });
+    expect(attributesOf([{ id: 253, width: 1, value: 1 }]).alarm).toBe('hardAcceleration');
+    expect(attributesOf([{ id: 253, width: 1, value: 3 }]).alarm).toBe('hardCornering');
+    expect(attributesOf([{ id: 253, width: 1, value: 7 }]).alarm).toBeUndefined();
+    expect(attributesOf([{ id: 236, width: 1, value: 1 }]).alarm).toBe('general');
+  });
+
+  it('moves the serving cell into the network, with MCC and MNC from the operator code', () => {
+    const position = decodeRecord(CODEC_8, {
+      ...base,
+      io: [
+        { id: 205, width: 2, value: 1402 },
+        { id: 206, width: 2, value: 6611 },
+        { id: 241, width: 4, value: 25001 },
+      ],
+    });
+    expect(position.attributes).toMatchObject({ operator: 25001 });
+    expect(position.attributes).not.toHaveProperty('cid2g');
+    expect(position.attributes).not.toHaveProperty('lac');
+    expect(position.network).toEqual({
+      radioType: 'gsm',
+      considerIp: false,
+      cellTowers: [{ cellId: 1402, locationAreaCode: 6611, mobileCountryCode: 250, mobileNetworkCode: 1 }],
+    });
+    expect(decodeRecord(CODEC_8, { ...base, io: [{ id: 206, width: 2, value: 6611 }] }).network).toBeNull();
+  });
+});
+
+describe('Teltonika variable-length IO (codec 8 Extended)', () => {
+  function variable(id: number, hex: string): DecodedPosition['attributes'] {
+    const record = { ...base, variableIo: [{ id, value: Buffer.from(hex, 'hex') }] };
+    const { priority: _priority, sat: _sat, event: _event, ...rest } = decodeRecord(CODEC_8_EXTENDED, record).attributes;
+    return rest;
+  }
+
+  /** A BLE sensor list: header byte, then each sensor as a length-prefixed run of (id, length, value). */
+  function sensorList(...sensors: string[][]): string {
+    return `01${sensors.map((parameters) => parameters.join('')).map((hex) => `${(hex.length / 2).toString(16).padStart(2, '0')}${hex}`).join('')}`;
+  }
+
+  it('reads the VIN, trouble codes and unknown elements', () => {
+    expect(variable(256, Buffer.from('WV1ZZZ2EZ86015388').toString('hex'))).toEqual({ vin: 'WV1ZZZ2EZ86015388' });
+    expect(variable(281, Buffer.from('P0299,P0675').toString('hex'))).toEqual({ dtcs: 'P0299 P0675' });
+    expect(variable(1234, 'deadbeef')).toEqual({ io1234: 'deadbeef' });
+  });
+
+  it('reads BLE sensor lists', () => {
+    const first = ['0001c6', '0106babbf3630055', '0202806d', '06020123', '0d0101', '0e020bd6', '080101', '0503414243', '63020000'];
+    const second = ['0001a4', '0702002a', '090100', '0a020010'];
+    expect(variable(10831, sensorList(first, second))).toEqual({
+      tag1Rssi: -58,
+      tag1Id: 'babbf3630055',
+      tag1Voltage: 3090,
+      tag1Temp: 291,
+      tag1LowBattery: 1,
+      tag1Battery: 3030,
+      tag1Magnet: true,
+      tag1Name: 'ABC',
+      tag2Rssi: -92,
+      tag2Humidity: 0,
+      tag2Motion: false,
+      tag2MotionCount: 16,
+    });
+  });
+
+  it('reads each BLE parameter within its declared length', () => {
+    // A humidity sent in two bytes does not shift the parameters after it.
+    expect(variable(548, sensorList(['0702002a', '0001c6']))).toEqual({ tag1Humidity: 0, tag1Rssi: -58 });
+    // Flags announcing a voltage byte that the parameter does not hold.
+    expect(() => variable(548, sensorList(['020180']))).toThrow(/truncated/);
+  });
+
+  it('reads iBeacon and Eddystone sightings', () => {
+    const ibeacon = `21${'0102030405060708090a0b0c0d0e0f10'}020b010a` + 'd0';
+    const eddystone = `06${'00112233445566778899'}${'aabbccddeeff'}c4` + '0172' + '0019';
+    expect(variable(385, `01${ibeacon}${eddystone}`)).toEqual({
+      beacon1Uuid: '0102030405060708090a0b0c0d0e0f10',
+      beacon1Major: 523,
+      beacon1Minor: 266,
+      beacon1Rssi: -48,
+      beacon2Namespace: '00112233445566778899',
+      beacon2Instance: 'aabbccddeeff',
+      beacon2Rssi: -60,
+      beacon2Battery: 3.7,
+      beacon2Temp: 25,
+    });
+  });
+});

@@ -1,0 +1,192 @@
+import dgram from 'node:dgram';
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTcpListener, startUdpListener } from '../stream-listener.ts';
+import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import { CODEC_8 } from './gps-record.ts';
+import { teltonikaCodec } from './tcp.ts';
+import { avlData, gpsRecord, imeiFrame, tcpPacket, udpPacket } from './test-frames.ts';
+import { teltonikaUdpCodec } from './udp.ts';
+
+const KNOWN = '356307042441013';
+
+/** Knows one device and records what the listener submits; storage can be held back. */
+class RecordingContext implements ProtocolContext {
+  readonly submitted: DecodedPosition[][] = [];
+  storage: Promise<void> = Promise.resolve();
+  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
+
+  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
+    return uniqueId === KNOWN ? { id: 1, uniqueId } : null;
+  }
+
+  async submit(_device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
+    await this.storage;
+    if (positions.length) this.submitted.push(positions);
+  }
+
+  async updateDeviceAttributes(): Promise<void> {}
+}
+
+/** A TCP client that accumulates what the server sends and notices when it closes. */
+class Client {
+  private received = Buffer.alloc(0);
+  closed = false;
+  private readonly closedPromise: Promise<void>;
+
+  constructor(private readonly socket: Socket) {
+    socket.on('data', (chunk) => (this.received = Buffer.concat([this.received, chunk])));
+    this.closedPromise = new Promise((resolve) => socket.on('close', () => resolve()));
+    void this.closedPromise.then(() => (this.closed = true));
+    socket.on('error', () => {});
+  }
+
+  static async open(port: number): Promise<Client> {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.setNoDelay(true);
+    return new Client(socket);
+  }
+
+  write(bytes: Buffer): void {
+    this.socket.write(bytes);
+  }
+
+  /** Resolves with everything received once it holds `length` bytes. */
+  async read(length: number): Promise<string> {
+    for (let waited = 0; this.received.length < length; waited += 5) {
+      if (waited > 5000 || this.closed) throw new Error(`got ${this.received.toString('hex')} of ${length} bytes`);
+      await sleep(5);
+    }
+    return this.received.toString('hex');
+  }
+
+  async waitClosed(): Promise<string> {
+    await this.closedPromise;
+    return this.received.toString('hex');
+  }
+
+  end(): void {
+    this.socket.destroy();
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const record = { time: new Date('2024-05-01T10:00:00.000Z'), latitude: -23.5614, longitude: -46.6559, satellites: 9, speedKph: 36 };
+const packet = tcpPacket(avlData(CODEC_8, [gpsRecord(CODEC_8, record), gpsRecord(CODEC_8, record)]));
+
+let listener: ProtocolListener | undefined;
+const clients: Client[] = [];
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.end();
+  await listener?.close();
+  listener = undefined;
+});
+
+async function startTcp(): Promise<{ ctx: RecordingContext; open: () => Promise<Client> }> {
+  const ctx = new RecordingContext();
+  const started = await startTcpListener(ctx, teltonikaCodec, { port: 0, host: '127.0.0.1' });
+  listener = started;
+  return {
+    ctx,
+    open: async () => {
+      const client = await Client.open(started.port);
+      clients.push(client);
+      return client;
+    },
+  };
+}
+
+describe('Teltonika over a TCP listener', () => {
+  it('accepts the IMEI with 01, then acknowledges a stored AVL packet with its record count', async () => {
+    const { ctx, open } = await startTcp();
+    const client = await open();
+    client.write(imeiFrame(KNOWN));
+    expect(await client.read(1)).toBe('01');
+
+    let release = () => {};
+    ctx.storage = new Promise((resolve) => (release = resolve));
+    client.write(packet);
+    await sleep(50);
+    // Nothing is acknowledged while the positions are not stored yet.
+    expect(await client.read(1)).toBe('01');
+    release();
+    expect(await client.read(5)).toBe('0100000002');
+    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.submitted[0].map((position) => position.latitude)).toEqual([-23.5614, -23.5614]);
+  });
+
+  it('reassembles frames split across reads and answers nothing to keep-alives', async () => {
+    const { ctx, open } = await startTcp();
+    const client = await open();
+    const stream = Buffer.concat([imeiFrame(KNOWN), Buffer.from([0xff]), packet]);
+    for (let start = 0; start < stream.length; start += 7) {
+      client.write(stream.subarray(start, start + 7));
+      await sleep(2);
+    }
+    expect(await client.read(5)).toBe('0100000002');
+    expect(ctx.submitted).toHaveLength(1);
+  });
+
+  it('closes the connection of an unknown IMEI without a reply', async () => {
+    const { ctx, open } = await startTcp();
+    const client = await open();
+    client.write(imeiFrame('000000000000000'));
+    expect(await client.waitClosed()).toBe('');
+    expect(ctx.submitted).toEqual([]);
+  });
+
+  it('closes only the connection that sent garbage', async () => {
+    const { ctx, open } = await startTcp();
+    const good = await open();
+    good.write(imeiFrame(KNOWN));
+    expect(await good.read(1)).toBe('01');
+    const bad = await open();
+    bad.write(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
+    expect(await bad.waitClosed()).toBe('');
+    good.write(packet);
+    expect(await good.read(5)).toBe('0100000002');
+    expect(good.closed).toBe(false);
+    expect(ctx.submitted).toHaveLength(1);
+  });
+
+  it('closes a connection whose packet fails the CRC, without acknowledging it', async () => {
+    const { ctx, open } = await startTcp();
+    const client = await open();
+    client.write(imeiFrame(KNOWN));
+    expect(await client.read(1)).toBe('01');
+    const corrupted = Buffer.from(packet);
+    corrupted[corrupted.length - 1] ^= 0xff;
+    client.write(corrupted);
+    expect(await client.waitClosed()).toBe('01');
+    expect(ctx.submitted).toEqual([]);
+  });
+});
+
+describe('Teltonika over a UDP listener', () => {
+  async function exchange(port: number, datagram: Buffer): Promise<string | null> {
+    const socket = dgram.createSocket('udp4');
+    try {
+      const reply = new Promise<string>((resolve) => socket.once('message', (message) => resolve(message.toString('hex'))));
+      socket.send(datagram, port, '127.0.0.1');
+      return await Promise.race([reply, sleep(300).then(() => null)]);
+    } finally {
+      socket.close();
+    }
+  }
+
+  it('stores the positions of a known IMEI and acknowledges the datagram; ignores an unknown one', async () => {
+    const ctx = new RecordingContext();
+    listener = await startUdpListener(ctx, teltonikaUdpCodec, { port: 0, host: '127.0.0.1' });
+    const data = avlData(CODEC_8, [gpsRecord(CODEC_8, record)]);
+    expect(await exchange(listener.port, udpPacket(KNOWN, data, 0x0102, 0x07))).toBe('00050102010701');
+    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.submitted[0][0]).toMatchObject({ protocol: 'teltonika', latitude: -23.5614, valid: true });
+    expect(await exchange(listener.port, udpPacket('000000000000000', data))).toBeNull();
+    expect(ctx.submitted).toHaveLength(1);
+  });
+});

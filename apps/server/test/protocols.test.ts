@@ -1,0 +1,102 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Client, startTestServer, type TestServer } from './harness.ts';
+
+/** A device on a real TCP connection that records what the server writes back. */
+class FakeDevice {
+  readonly socket: net.Socket;
+  private received = Buffer.alloc(0);
+  readonly closed: Promise<void>;
+
+  constructor(port: number) {
+    this.socket = net.connect(port, '127.0.0.1');
+    this.socket.on('data', (chunk) => (this.received = Buffer.concat([this.received, chunk])));
+    this.closed = new Promise((resolve) => this.socket.on('close', () => resolve()));
+  }
+
+  send(hex: string): void {
+    this.socket.write(Buffer.from(hex, 'hex'));
+  }
+
+  /** Waits until the server has written at least `length` more bytes, and returns them. */
+  async read(length: number, timeoutMs = 5000): Promise<Buffer> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length < length) {
+      if (Date.now() > deadline) throw new Error(`expected ${length} bytes, got ${this.received.toString('hex')}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const out = this.received.subarray(0, length);
+    this.received = this.received.subarray(length);
+    return out;
+  }
+}
+
+describe('binary protocols through the whole server', () => {
+  let server: TestServer;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+
+  it('Teltonika: login, acknowledged positions, a lock command over the connection, offline on close', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'FMB920', uniqueId: '123456789012345' });
+    const tracker = new FakeDevice(server.port('teltonika'));
+    tracker.send('000F313233343536373839303132333435');
+    expect((await tracker.read(1)).toString('hex')).toBe('01');
+    tracker.send('000000000000003508010000014f8e016420002141bbaf0f4e96a7fffa0000120000000602010047030242669c92000002c7000000009100000000000100002df3');
+    expect((await tracker.read(4)).toString('hex')).toBe('00000001');
+
+    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(position).toMatchObject({ protocol: 'teltonika', deviceId: device.id });
+    expect(position.latitude).toBeCloseTo(25.6808615, 5);
+    expect(position.longitude).toBeCloseTo(55.7956015, 5);
+    const [online] = await admin.json('GET', `/api/devices?id=${device.id}`);
+    expect(online.status).toBe('online');
+    expect((await admin.json('GET', `/api/commands/types?deviceId=${device.id}`)).map((t: { type: string }) => t.type)).toContain('engineStop');
+
+    const sent = await admin.request('POST', '/api/commands/send', { deviceId: device.id, type: 'engineStop' });
+    expect(sent.status).toBe(200);
+    const header = await tracker.read(8);
+    const frame = await tracker.read(header.readUInt32BE(4) + 4);
+    expect(frame[0]).toBe(0x0c); // codec 12
+    expect(frame.toString('latin1')).toContain('setdigout 1');
+
+    tracker.socket.end();
+    await tracker.closed;
+    await expect.poll(async () => (await admin.json('GET', `/api/devices?id=${device.id}`))[0].status).toBe('offline');
+  });
+
+  it('refuses an unknown tracker without a reply and remembers its identifier', async () => {
+    const tracker = new FakeDevice(server.port('teltonika'));
+    tracker.send('000F393939393939393939393939393939');
+    await tracker.closed;
+    await expect(tracker.read(1, 200)).rejects.toThrow();
+    const unknown = await server.rastro.db.kysely.selectFrom('tc_unknown_devices').selectAll().where('uniqueId', '=', '999999999999999').executeTakeFirst();
+    expect(unknown).toMatchObject({ protocol: 'teltonika', count: 1 });
+  });
+
+  it('closes only the connection that sends garbage', async () => {
+    await admin.json('POST', '/api/devices', { name: 'Other', uniqueId: '356307042441013' });
+    const good = new FakeDevice(server.port('teltonika'));
+    const bad = new FakeDevice(server.port('teltonika'));
+    bad.send('ffff00000000deadbeef');
+    await bad.closed;
+    good.send('000F333536333037303432343431303133');
+    expect((await good.read(1)).toString('hex')).toBe('01');
+    good.socket.destroy();
+  });
+
+  it('Suntech: a text report over TCP is stored', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'ST300', uniqueId: '205887320' });
+    const tracker = new FakeDevice(server.port('suntech'));
+    tracker.socket.write('ST300STT;205887320;04;706;20240501;10:20:30;33e530;-23.550520;-046.633308;040.000;089.10;11;1;2345678;12.40;000000;1;0019;003051;0.0;0;0\r');
+    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
+    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(position).toMatchObject({ protocol: 'suntech', latitude: -23.55052, longitude: -46.633308, fixTime: '2024-05-01T10:20:30.000+00:00' });
+    expect(position.speed).toBeCloseTo(40 / 1.852, 2);
+    tracker.socket.destroy();
+  });
+});
