@@ -56,6 +56,11 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const contexts = new DeviceContexts(db.kysely, settings);
   const rules = new NotificationRules(db.kysely);
   const events = new EventRaiser(db.kysely, registry, new WebNotificator(db.kysely, rules, contexts, bus, log));
+  registry.onStatusChange = (deviceId, status, time) => {
+    const type = { online: 'deviceOnline', offline: 'deviceOffline', unknown: 'deviceUnknown' }[status];
+    const event = { type, eventTime: time, deviceId, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
+    void events.save([event]).catch((error: unknown) => log.warn(`status event not stored: ${String(error)}`));
+  };
   const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
   bus.subscribe((message) => {
     if (message.kind !== 'invalidate') return;
@@ -78,10 +83,13 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     port,
     async stop() {
       clearInterval(keepalive);
+      // Connections cut by the shutdown are not devices going offline.
+      registry.onStatusChange = null;
       for (const listener of listeners) await listener.close();
       await app.close();
       await store.flush();
       await registry.stop();
+      await events.flush();
       await bus.close();
       await db.close();
     },

@@ -89,6 +89,46 @@ describe('binary protocols through the whole server', () => {
     good.socket.destroy();
   });
 
+  it('GT06: login ack, a location stored then acknowledged, engine stop over the connection', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Concox', uniqueId: '864717003283581' });
+    const tracker = new FakeDevice(server.port('gt06'));
+    tracker.send('78780D01086471700328358100093F040D0A');
+    expect((await tracker.read(10)).toString('hex')).toBe('78780501000955940d0a');
+    tracker.send('78781f120f0a140e150bc505e51e780293a9e800540000f601006e0055da00035f240d0a');
+    const ack = await tracker.read(10);
+    expect(ack.subarray(0, 4).toString('hex')).toBe('78780512');
+    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(position).toMatchObject({ protocol: 'gt06', fixTime: '2015-10-20T14:21:11.000+00:00', valid: true });
+    expect(position.latitude).toBeCloseTo(54.94535, 5);
+    expect(position.longitude).toBeCloseTo(24.01762, 5);
+
+    expect((await admin.request('POST', '/api/commands/send', { deviceId: device.id, type: 'engineStop' })).status).toBe(200);
+    const command = await tracker.read(23);
+    expect(command.subarray(0, 4).toString('hex')).toBe('78781280');
+    expect(command.toString('latin1')).toContain('Relay,1#');
+    tracker.socket.destroy();
+  });
+
+  it('H02: a text report over TCP and a binary report over UDP are stored', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'SinoTrack', uniqueId: '4210051415' });
+    const tracker = new FakeDevice(server.port('h02'));
+    tracker.socket.write('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF,712,01,0,0,6#');
+    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
+    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(position).toMatchObject({ protocol: 'h02', fixTime: '2015-12-22T16:45:49.000+00:00' });
+    expect(position.latitude).toBeCloseTo(9.93978, 5);
+    tracker.socket.destroy();
+
+    const binary = await admin.json('POST', '/api/devices', { name: 'Binary H02', uniqueId: '4106000826' });
+    const udp = (await import('node:dgram')).createSocket('udp4');
+    const h02Udp = server.rastro.listeners.filter((l) => l.protocol === 'h02')[1]!.port;
+    udp.send(Buffer.from('24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f', 'hex'), h02Udp, '127.0.0.1');
+    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${binary.id}`)).length).toBe(1);
+    const [fromUdp] = await admin.json('GET', `/api/positions?deviceId=${binary.id}`);
+    expect(fromUdp.latitude).toBeCloseTo(4.69898, 5);
+    udp.close();
+  });
+
   it('Suntech: a text report over TCP is stored', async () => {
     const device = await admin.json('POST', '/api/devices', { name: 'ST300', uniqueId: '205887320' });
     const tracker = new FakeDevice(server.port('suntech'));

@@ -41,6 +41,8 @@ export class DeviceRegistry {
   private readonly latest = new Map<number, StoredPosition | null>();
   private readonly dirty = new Set<number>();
   private timers: NodeJS.Timeout[] = [];
+  /** Told of every status change (deviceOnline / deviceOffline / deviceUnknown events). */
+  onStatusChange: ((deviceId: number, status: DeviceStatus, time: number) => void) | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -138,6 +140,7 @@ export class DeviceRegistry {
   }
 
   private setStatus(row: DeviceRow, status: DeviceStatus, lastUpdate: number): void {
+    if (row.status !== status) this.onStatusChange?.(row.id, status, Date.now());
     row.status = status;
     row.lastUpdate = lastUpdate;
     this.dirty.add(row.id);

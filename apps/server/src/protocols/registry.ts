@@ -1,5 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { StreamCodec } from './codec.ts';
+import { gt06Codec } from './gt06/codec.ts';
+import { h02Codec, h02UdpCodec } from './h02/codec.ts';
 import { startOsmAndListener } from './osmand/listener.ts';
 import { startTcpListener, startUdpListener } from './stream-listener.ts';
 import { suntechCodec } from './suntech/codec.ts';
@@ -20,6 +22,8 @@ interface StreamProtocol {
 }
 
 const STREAM_PROTOCOLS: StreamProtocol[] = [
+  { codec: gt06Codec, port: 'gt06', transports: ['tcp'] },
+  { codec: h02Codec, udpCodec: h02UdpCodec, port: 'h02', transports: ['tcp', 'udp'] },
   { codec: teltonikaCodec, udpCodec: teltonikaUdpCodec, port: 'teltonika', transports: ['tcp', 'udp'] },
   { codec: suntechCodec, port: 'suntech', transports: ['tcp'] },
 ];

@@ -21,6 +21,7 @@ export interface EventSink {
  */
 export class EventRaiser {
   private readonly motion = new MotionDetector();
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -39,7 +40,23 @@ export class EventRaiser {
       }
       events.push(...geofences(input), ...alarm(input), ...ignition(input), ...maintenance(input), ...driverChanged(input));
     }
-    if (!events.length) return;
+    await this.save(events);
+  }
+
+  /** Stores events and hands each to the notifications. */
+  save(events: NewEvent[]): Promise<void> {
+    if (!events.length) return Promise.resolve();
+    const saving = this.write(events).finally(() => this.pending.delete(saving));
+    this.pending.add(saving);
+    return saving;
+  }
+
+  /** Resolves when every event being saved is stored (before the database closes). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async write(events: NewEvent[]): Promise<void> {
     const rows = await this.db
       .insertInto('tc_events')
       .values(events.map((e) => ({ ...e, attributes: JSON.stringify(e.attributes) })))

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { loadVectors } from '../test-vectors.ts';
 import type { OsmAndRequest } from './decoder.ts';
 
 /** An `osmand` entry of shared/reference/protocol-vectors.json (test-only helper). */
@@ -23,12 +22,8 @@ export interface OsmAndVector {
   };
 }
 
-/** shared/ sits beside the repository root, locally and in CI. */
-const VECTORS_FILE = fileURLToPath(new URL('../../../../../../shared/reference/protocol-vectors.json', import.meta.url));
-
 export function loadOsmAndVectors(): OsmAndVector[] {
-  const file = JSON.parse(readFileSync(VECTORS_FILE, 'utf8')) as { vectors: (OsmAndVector & { protocol: string })[] };
-  return file.vectors.filter((vector) => vector.protocol === 'osmand');
+  return loadVectors<OsmAndVector>('osmand');
 }
 
 export function vectorRequest(vector: OsmAndVector, receivedAt = new Date()): OsmAndRequest {

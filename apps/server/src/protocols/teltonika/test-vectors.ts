@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { loadVectors } from '../test-vectors.ts';
 
 /** A `teltonika` entry of shared/reference/protocol-vectors.json (test-only helper). */
 export interface TeltonikaVector {
@@ -24,13 +23,6 @@ export interface TeltonikaVector {
   };
 }
 
-/**
- * shared/ sits beside the repository root, locally and in CI. The OsmAnd helper keeps the path
- * private and returns only OsmAnd vectors, so it cannot be reused for another protocol.
- */
-const VECTORS_FILE = fileURLToPath(new URL('../../../../../../shared/reference/protocol-vectors.json', import.meta.url));
-
 export function loadTeltonikaVectors(): TeltonikaVector[] {
-  const file = JSON.parse(readFileSync(VECTORS_FILE, 'utf8')) as { vectors: (TeltonikaVector & { protocol: string })[] };
-  return file.vectors.filter((vector) => vector.protocol === 'teltonika');
+  return loadVectors<TeltonikaVector>('teltonika');
 }

@@ -1,0 +1,154 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import { startTcpListener } from '../stream-listener.ts';
+import { gt06Codec } from './codec.ts';
+import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
+
+const IMEI = '864717003283581';
+
+/** A ProtocolContext that knows one device and records what the listener asks of it. */
+class RecordingContext implements ProtocolContext {
+  readonly identified: string[] = [];
+  readonly submitted: { device: DeviceRef; positions: DecodedPosition[] }[] = [];
+  /** Replaces the default (immediate) storage step. */
+  onSubmit: () => Promise<void> = async () => {};
+
+  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
+
+  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
+    this.identified.push(uniqueId);
+    return uniqueId === IMEI ? { id: 7, uniqueId } : null;
+  }
+
+  async submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
+    await this.onSubmit();
+    this.submitted.push({ device, positions });
+  }
+
+  async updateDeviceAttributes(): Promise<void> {}
+}
+
+/** A device connection that records what the server sends and when it closes. */
+class Device {
+  received = Buffer.alloc(0);
+  closed = false;
+  private readonly socket: Socket;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('data', (chunk) => {
+      this.received = Buffer.concat([this.received, chunk]);
+    });
+    this.socket.on('close', () => {
+      this.closed = true;
+    });
+    this.socket.on('error', () => {});
+  }
+
+  send(bytes: Buffer): void {
+    this.socket.write(bytes);
+  }
+
+  end(): void {
+    this.socket.destroy();
+  }
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const location = gt06Frame(
+  0x12,
+  Buffer.concat([gpsBlock({ time: new Date('2024-05-01T10:00:00Z'), latitude: -23.5614, longitude: -46.6559 }), classicCell(724, 5, 1, 2)]),
+  { serial: 2 },
+);
+
+let listener: ProtocolListener | undefined;
+const devices: Device[] = [];
+
+afterEach(async () => {
+  for (const device of devices.splice(0)) device.end();
+  await listener?.close();
+  listener = undefined;
+});
+
+async function start(): Promise<{ ctx: RecordingContext; open: () => Device }> {
+  const ctx = new RecordingContext();
+  listener = await startTcpListener(ctx, gt06Codec, { port: 0, host: '127.0.0.1' });
+  const port = listener.port;
+  return {
+    ctx,
+    open: () => {
+      const device = new Device(port);
+      devices.push(device);
+      return device;
+    },
+  };
+}
+
+describe('GT06 over TCP', () => {
+  it('acknowledges the login with the exact bytes, then stores a location before acknowledging it', async () => {
+    const { ctx, open } = await start();
+    const device = open();
+    device.send(Buffer.from('78780D01086471700328358100093F040D0A', 'hex'));
+    await until(() => device.received.length >= 10, 'the login ack');
+    expect(device.received.toString('hex')).toBe('78780501000955940d0a');
+    expect(ctx.identified).toEqual([IMEI]);
+
+    let store: (() => void) | undefined;
+    ctx.onSubmit = () => new Promise<void>((resolve) => (store = resolve));
+    device.received = Buffer.alloc(0);
+    device.send(location);
+    await until(() => store !== undefined, 'the submission');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(device.received.length).toBe(0); // not acknowledged while storage is pending
+    store!();
+    await until(() => device.received.length >= 10, 'the location ack');
+    expect(device.received).toEqual(gt06Frame(0x12, '', { serial: 2 }));
+    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.submitted[0].device).toEqual({ id: 7, uniqueId: IMEI });
+    expect(ctx.submitted[0].positions[0]).toMatchObject({ protocol: 'gt06', latitude: expect.closeTo(-23.5614, 6), valid: true });
+  });
+
+  it('closes the connection of an unknown IMEI without a reply', async () => {
+    const { ctx, open } = await start();
+    const device = open();
+    device.send(loginFrame('123456789012345'));
+    await until(() => device.closed, 'the close');
+    expect(device.received.length).toBe(0);
+    expect(ctx.identified).toEqual(['123456789012345']);
+  });
+
+  it('ignores a location before the login, and takes the login after it', async () => {
+    const { ctx, open } = await start();
+    const device = open();
+    device.send(location);
+    device.send(loginFrame(IMEI, { serial: 3 }));
+    await until(() => device.received.length >= 10, 'the login ack');
+    expect(device.received).toEqual(gt06Frame(0x01, '', { serial: 3 }));
+    expect(ctx.submitted).toEqual([]);
+    expect(device.closed).toBe(false);
+  });
+
+  it('closes only the connection that sent garbage', async () => {
+    const { ctx, open } = await start();
+    const good = open();
+    const bad = open();
+    good.send(loginFrame(IMEI, { serial: 1 }));
+    await until(() => good.received.length >= 10, 'the login ack');
+    bad.send(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
+    await until(() => bad.closed, 'the close');
+
+    good.send(location.subarray(0, 10));
+    good.send(location.subarray(10));
+    await until(() => good.received.length >= 20, 'the location ack');
+    expect(good.closed).toBe(false);
+    expect(ctx.submitted).toHaveLength(1);
+  });
+});

@@ -1,0 +1,39 @@
+import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+
+/** Traccar's H02 data commands, plus `custom`, which every protocol accepts. */
+export const H02_COMMAND_TYPES = ['alarmArm', 'alarmDisarm', 'engineStop', 'engineResume', 'positionPeriodic', 'custom'];
+
+/** Command word and parameters of each fixed command. */
+const FIXED = new Map([
+  ['alarmArm', ['SCF', '0', '0']],
+  ['alarmDisarm', ['SCF', '1', '1']],
+  ['engineStop', ['S20', '1', '1']],
+  ['engineResume', ['S20', '1', '0']],
+]);
+
+/**
+ * `*HQ,<id>,<command>,<hhmmss>,<parameters>#`, the time in UTC. `custom` sends `data` as it is,
+ * with the escapes `\r` and `\n` turned into line breaks, as Traccar does for text protocols.
+ */
+export function encodeH02Command(command: DeviceCommand, state: ConnectionState, time = new Date()): Buffer {
+  if (command.type === 'custom') {
+    const { data } = command.attributes;
+    if (typeof data !== 'string' || data === '') throw new ProtocolError('h02: custom command needs a `data` text');
+    return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'));
+  }
+  const uniqueId = state.device?.uniqueId;
+  if (!uniqueId) throw new ProtocolError('h02: the device has not identified itself on this connection');
+  const words = command.type === 'positionPeriodic' ? ['S71', '22', frequency(command)] : FIXED.get(command.type);
+  if (!words) throw new ProtocolError(`h02: unsupported command type ${command.type}`);
+  const [word, ...parameters] = words;
+  const hhmmss = time.toISOString().slice(11, 19).replaceAll(':', '');
+  return Buffer.from(`*HQ,${uniqueId},${word},${[hhmmss, ...parameters].join(',')}#`);
+}
+
+/** Reporting interval in seconds; anything but digits would break the message. */
+function frequency(command: DeviceCommand): string {
+  const value = command.attributes.frequency;
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  if (!/^\d+$/.test(text)) throw new ProtocolError('h02: positionPeriodic needs a whole `frequency` in seconds');
+  return text;
+}

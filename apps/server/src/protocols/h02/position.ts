@@ -1,0 +1,30 @@
+import type { DecodedPosition } from '../types.ts';
+
+export const H02_PROTOCOL = 'h02';
+
+/**
+ * A position timed at `time` with nothing decoded yet. It starts as a message without a fix
+ * (`outdated`, processing copies the last known location); a report with coordinates turns it into one.
+ */
+export function newPosition(time: Date): DecodedPosition {
+  return {
+    protocol: H02_PROTOCOL,
+    deviceTime: time,
+    fixTime: time,
+    valid: false,
+    outdated: true,
+    latitude: 0,
+    longitude: 0,
+    altitude: 0,
+    speed: 0,
+    course: 0,
+    accuracy: 0,
+    network: null,
+    attributes: {},
+  };
+}
+
+/** `ddmmyy` and `hhmmss` fields in UTC; the year is of this century. */
+export function utcTime(day: string, month: string, year: string, hour = '0', minute = '0', second = '0'): Date {
+  return new Date(Date.UTC(2000 + Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+}
