@@ -14,7 +14,7 @@ const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
 console.log('• typechecking…');
-for (const project of ['packages/api', 'apps/server', 'apps/web']) must('npx', ['tsc', '-p', project]);
+for (const project of ['packages/api', 'apps/server', 'apps/web', 'bench']) must('npx', ['tsc', '-p', project]);
 
 console.log('• unit and integration tests (Vitest)…');
 const vitestJson = path.join(results, 'vitest.json');

@@ -85,6 +85,13 @@ describe('events from positions', () => {
     expect(at(motion[1]!)).toBe(720 + 180);
   });
 
+  it('records status changes as deviceOnline and deviceOffline events', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Status', uniqueId: 'ev-status' });
+    await drive('ev-status', [{ lat: -23.5, lon: -46.6, timestamp: start }, { lat: -23.5, lon: -46.6, timestamp: start + 5 }]);
+    const status = (await events(device.id)).filter((e) => e.type.startsWith('device') && !e.type.includes('Moving'));
+    expect(status.map((e) => e.type)).toEqual(['deviceOnline']);
+  });
+
   it('pushes events on the socket only to users with a matching web notification rule', async () => {
     const device = await admin.json('POST', '/api/devices', { name: 'Moto', uniqueId: 'ev-web' });
     const rule = await admin.json('POST', '/api/notifications', { type: 'alarm', notificators: 'web', always: true, attributes: { alarms: 'sos,powerCut' } });
@@ -98,7 +105,7 @@ describe('events from positions', () => {
     expect(pushed).toMatchObject({ type: 'alarm', attributes: { alarm: 'powerCut' } });
     // vibration was stored but matched no rule, so it was not pushed
     expect(socket.frames.flatMap((f) => f.events ?? []).some((e: { attributes: { alarm?: string } }) => e.attributes.alarm === 'vibration')).toBe(false);
-    expect((await events(device.id)).map((e) => e.attributes.alarm)).toEqual(['vibration', 'powerCut']);
+    expect((await events(device.id)).filter((e) => e.type === 'alarm').map((e) => e.attributes.alarm)).toEqual(['vibration', 'powerCut']);
     socket.close();
   });
 });

@@ -13,6 +13,8 @@ export interface Db {
   dialect: DialectName;
   /** The raw SQLite handle, for the batched position writer (null on PostgreSQL). */
   sqlite: SQLite.Database | null;
+  /** The PostgreSQL pool, for the batched position writer (null on SQLite). */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function openDatabase(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: null, pool, close: () => kysely.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'rastro.db'));
@@ -45,7 +47,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = OFF');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, pool: null, close: () => kysely.destroy() };
 }
 
 function migrations(dialect: DialectName): MigrationProvider {

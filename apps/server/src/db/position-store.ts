@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type { Db } from './connection.ts';
 import type { PositionTable } from './schema.ts';
@@ -11,7 +12,16 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-const CHUNK = 500;
+const COLUMNS = [
+  'deviceId', 'protocol', 'serverTime', 'deviceTime', 'fixTime', 'valid', 'latitude', 'longitude', 'altitude', 'speed',
+  'course', 'address', 'accuracy', 'network', 'geofenceIds', 'attributes',
+] as const;
+
+const PG_TYPES: Record<(typeof COLUMNS)[number], string> = {
+  deviceId: 'bigint', protocol: 'text', serverTime: 'bigint', deviceTime: 'bigint', fixTime: 'bigint', valid: 'integer',
+  latitude: 'double precision', longitude: 'double precision', altitude: 'double precision', speed: 'double precision',
+  course: 'double precision', address: 'text', accuracy: 'double precision', network: 'text', geofenceIds: 'text', attributes: 'text',
+};
 
 export function positionRow(p: WorkingPosition): Insertable<PositionTable> {
   return {
@@ -42,6 +52,8 @@ export function positionRow(p: WorkingPosition): Insertable<PositionTable> {
 export class PositionStore {
   private queue: Pending[] = [];
   private running: Promise<void> | null = null;
+  private insertSqlite: Statement | null = null;
+  private pointSqlite: Statement | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -73,22 +85,60 @@ export class PositionStore {
   }
 
   private async write(batch: Pending[]): Promise<number[]> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      const ids: number[] = [];
-      for (let i = 0; i < batch.length; i += CHUNK) {
-        const chunk = batch.slice(i, i + CHUNK);
-        const rows = await trx.insertInto('tc_positions').values(chunk.map((item) => item.row)).returning('id').execute();
-        // Both dialects return inserted rows in VALUES order for a single multi-row insert.
-        ids.push(...rows.map((r) => r.id));
-      }
-      const latestByDevice = new Map<number, number>();
-      batch.forEach((item, i) => {
-        if (item.latest) latestByDevice.set(item.row.deviceId, ids[i]!);
-      });
-      for (const [deviceId, positionId] of latestByDevice) {
-        await trx.updateTable('tc_devices').set({ positionId }).where('id', '=', deviceId).execute();
-      }
+    // Kysely would build and compile one AST node per value; at thousands of positions a second
+    // the writes go straight to the driver, with the same SQL on both databases.
+    return this.db.sqlite ? this.writeSqlite(batch) : this.writePostgres(batch);
+  }
+
+  /** One synchronous transaction on the SQLite connection, taken from Kysely so no other transaction is open on it. */
+  private writeSqlite(batch: Pending[]): Promise<number[]> {
+    const sqlite = this.db.sqlite!;
+    this.insertSqlite ??= sqlite.prepare(`INSERT INTO tc_positions (${COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
+    this.pointSqlite ??= sqlite.prepare('UPDATE tc_devices SET "positionId" = ? WHERE id = ?');
+    const insert = this.insertSqlite;
+    const point = this.pointSqlite;
+    const run = sqlite.transaction((items: Pending[]) => {
+      const ids = items.map((item) => Number(insert.run(...COLUMNS.map((c) => item.row[c] ?? null)).lastInsertRowid));
+      for (const [deviceId, positionId] of latestPerDevice(items, ids)) point.run(positionId, deviceId);
       return ids;
     });
+    return this.db.kysely.connection().execute(async () => run(batch));
   }
+
+  /** One round trip: the rows as column arrays through UNNEST, then the devices' positionId. */
+  private async writePostgres(batch: Pending[]): Promise<number[]> {
+    const client = await this.db.pool!.connect();
+    try {
+      await client.query('BEGIN');
+      const arrays = COLUMNS.map((c) => batch.map((item) => item.row[c] ?? null));
+      const casts = COLUMNS.map((c, i) => `$${i + 1}::${PG_TYPES[c]}[]`).join(', ');
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO tc_positions (${COLUMNS.map((c) => `"${c}"`).join(', ')}) SELECT * FROM UNNEST(${casts}) RETURNING id`,
+        arrays,
+      );
+      const ids = rows.map((r) => Number(r.id));
+      const latest = [...latestPerDevice(batch, ids)];
+      if (latest.length) {
+        await client.query(
+          'UPDATE tc_devices AS d SET "positionId" = u.p FROM UNNEST($1::bigint[], $2::bigint[]) AS u(d, p) WHERE d.id = u.d',
+          [latest.map(([deviceId]) => deviceId), latest.map(([, positionId]) => positionId)],
+        );
+      }
+      await client.query('COMMIT');
+      return ids;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+function latestPerDevice(batch: Pending[], ids: number[]): Map<number, number> {
+  const latest = new Map<number, number>();
+  batch.forEach((item, i) => {
+    if (item.latest) latest.set(item.row.deviceId, ids[i]!);
+  });
+  return latest;
 }

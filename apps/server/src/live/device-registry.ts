@@ -40,6 +40,8 @@ export class DeviceRegistry {
   private readonly rows = new Map<number, DeviceRow>();
   private readonly latest = new Map<number, StoredPosition | null>();
   private readonly dirty = new Set<number>();
+  /** When each device's status frame was last pushed. */
+  private readonly pushed = new Map<number, number>();
   private timers: NodeJS.Timeout[] = [];
   /** Told of every status change (deviceOnline / deviceOffline / deviceUnknown events). */
   onStatusChange: ((deviceId: number, status: DeviceStatus, time: number) => void) | null = null;
@@ -139,12 +141,21 @@ export class DeviceRegistry {
     return toDevice(row);
   }
 
+  /**
+   * Traccar pushes a devices frame for every message; a tracker reporting several times a second
+   * gets one per second at most (lastUpdate to the second), a status change always goes at once.
+   */
   private setStatus(row: DeviceRow, status: DeviceStatus, lastUpdate: number): void {
-    if (row.status !== status) this.onStatusChange?.(row.id, status, Date.now());
+    const changed = row.status !== status;
+    if (changed) this.onStatusChange?.(row.id, status, Date.now());
     row.status = status;
     row.lastUpdate = lastUpdate;
     this.dirty.add(row.id);
-    this.bus.publish({ kind: 'device', device: toDevice(row) });
+    const now = Date.now();
+    if (changed || now - (this.pushed.get(row.id) ?? 0) >= 1000) {
+      this.pushed.set(row.id, now);
+      this.bus.publish({ kind: 'device', device: toDevice(row) });
+    }
   }
 
   private sweep(now: number): void {
