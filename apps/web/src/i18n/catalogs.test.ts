@@ -4,13 +4,28 @@ import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_STATUSES, NOTIFICATION_TYPES } from '@rastro/api';
-import en from './en-US.json';
-import es from './es.json';
-import pt from './pt-BR.json';
 import { i18nOptions } from './index.ts';
+import { mergeCatalogs, type Catalog } from './merge.ts';
 
-type Catalog = { [key: string]: string | Catalog };
-const catalogs: Record<string, Catalog> = { 'pt-BR': pt, 'en-US': en, es };
+/** The shared catalog merged with every feature's, as the app loads them. */
+function load(locale: string): Catalog {
+  const srcDir = fileURLToPath(new URL('..', import.meta.url));
+  const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Catalog;
+  const features = join(srcDir, 'features');
+  const parts = [read(join(srcDir, 'i18n', `${locale}.json`))];
+  for (const area of readdirSync(features)) {
+    const file = join(features, area, 'i18n', `${locale}.json`);
+    try {
+      parts.push(read(file));
+    } catch {
+      // this feature keeps no catalog of its own
+    }
+  }
+  return mergeCatalogs(parts);
+}
+
+const catalogs: Record<string, Catalog> = { 'pt-BR': load('pt-BR'), 'en-US': load('en-US'), es: load('es') };
+const pt = catalogs['pt-BR']!;
 
 function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type InitOptions, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from './locale.ts';
+import { mergeCatalogs, type Catalog } from './merge.ts';
 
 /** A key missing from every catalog shows up wrapped in these markers instead of vanishing. */
 const markMissingKey = (key: string): string => `⟦${key}⟧`;
@@ -17,20 +18,23 @@ export function i18nOptions(locale: Locale): InitOptions {
   };
 }
 
-/** Each catalog is its own chunk: a page loads only its language and the fallback. */
-const catalogs = import.meta.glob<ResourceLanguage>('./*.json', { import: 'default' });
+/**
+ * Each catalog is its own chunk: a page loads only its language and the fallback. The shared
+ * catalog lives here; each feature may keep its own in `features/<area>/i18n/<locale>.json`.
+ */
+const catalogs = import.meta.glob<Catalog>(['./*.json', '../features/*/i18n/*.json'], { import: 'default' });
 
 const catalogBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = catalogs[`./${language}.json`];
-    if (!load) {
+    const loads = Object.entries(catalogs).filter(([path]) => path.endsWith(`/${language}.json`)).map(([, load]) => load());
+    if (!loads.length) {
       callback(new Error(`No catalog for ${language}`), false);
       return;
     }
-    load().then(
-      (catalog) => callback(null, catalog),
+    Promise.all(loads).then(
+      (parts) => callback(null, mergeCatalogs(parts) as ResourceLanguage),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
