@@ -4,6 +4,7 @@ import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { fallbackStyle } from './fallbackStyle.ts';
+import { setMapInstance } from '../../app/mapInstance.ts';
 import { MapContext } from './mapContext.ts';
 
 declare global {
@@ -30,10 +31,14 @@ export function MapView({ children }: { children: ReactNode }) {
     });
     instance.addControl(new maplibregl.NavigationControl(), 'top-right');
     instance.addControl(new maplibregl.ScaleControl(), 'bottom-left');
-    instance.on('load', () => setMap(instance));
+    instance.on('load', () => {
+      setMap(instance);
+      setMapInstance(instance);
+    });
     window.__rastroMap = instance;
     return () => {
       setMap(null);
+      setMapInstance(null);
       delete window.__rastroMap;
       instance.remove();
     };
