@@ -8,3 +8,4 @@ export * from './models.ts';
 export * from './inputs.ts';
 export * from './socket.ts';
 export * from './constants.ts';
+export * from './reports.ts';

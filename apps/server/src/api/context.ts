@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { CommandRouter } from '../live/commands.ts';
+import type { DeviceContexts } from '../pipeline/device-context.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
 import type { Guards } from './guards.ts';
@@ -17,4 +18,6 @@ export interface ApiContext {
   registry: DeviceRegistry;
   hub: SocketHub;
   commands: CommandRouter;
+  /** Per-device settings lookup (device, groups, server). */
+  contexts: DeviceContexts;
 }

@@ -1,22 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expandGroups } from '../../db/access.ts';
-import { toEvent } from '../../db/mappers.ts';
+import { attrs, toEvent, wirePosition } from '../../db/mappers.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
+import { driverNames, positionsBetween, reportDevices, type ReportDevice } from '../../reports/data.ts';
+import { dailyRanges, validTimeZone } from '../../reports/days.ts';
+import { pickLocale, type ExportFormat } from '../../reports/format.ts';
+import { stopItem, summaryItem, tripItem } from '../../reports/items.ts';
+import { positionsCsv, positionsGpx, positionsKml, positionsKmz } from '../../reports/positions-export.ts';
+import { segments } from '../../reports/segments.ts';
+import { reportWorkbook, type SheetKind } from '../../reports/xlsx.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
-import { ids, list, time } from '../params.ts';
+import { ids, list, optionalId, time } from '../params.ts';
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+type Query = Record<string, unknown>;
+
+/**
+ * Traccar's report API: route, events, trips, stops and summary for the devices asked for
+ * (`deviceId`, `groupId` with subgroups, or every visible device), as JSON, or as a spreadsheet
+ * with `Accept: …spreadsheetml.sheet` or the `/xlsx` suffix. Plus position history as files.
+ */
 export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  /** deviceId and groupId repeated (groups with their subgroups); neither = every visible device. */
-  async function reportDevices(user: UserRow, query: Record<string, unknown>): Promise<number[]> {
+  async function checkReports(user: UserRow): Promise<void> {
     if (!user.administrator && (user.disableReports || (await ctx.settings.get()).disableReports)) throw new ClientError('Operation restricted');
+  }
+
+  /** deviceId and groupId repeated (groups with their subgroups); neither = every visible device. */
+  async function devicesOf(user: UserRow, query: Query): Promise<ReportDevice[]> {
+    await checkReports(user);
     const deviceIds = ids(query.deviceId, 'deviceId');
     const groupIds = ids(query.groupId, 'groupId');
     const visible = await ctx.guards.deviceIds(user);
-    if (!deviceIds.length && !groupIds.length) return visible;
+    if (!deviceIds.length && !groupIds.length) return reportDevices(db, visible);
     const allowed = new Set(visible);
     const result = new Set<number>();
     for (const id of deviceIds) {
@@ -29,24 +48,131 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const rows = await db.selectFrom('tc_devices').select('id').where('groupId', 'in', groups).execute();
       for (const r of rows) if (user.administrator || allowed.has(r.id)) result.add(r.id);
     }
-    return [...result];
+    return reportDevices(db, [...result]);
   }
 
-  app.get('/api/reports/events', async (request) => {
-    const user = requireUser(request);
-    const query = request.query as Record<string, unknown>;
+  function period(query: Query): [number, number] {
     const from = time(query.from, 'from');
     const to = time(query.to, 'to');
-    const devices = await reportDevices(user, query);
+    if (to < from) throw new ClientError('to must not be before from');
+    return [from, to];
+  }
+
+  /** The user's preferences, unless the server forces its own (Traccar's forceSettings). */
+  async function preference(user: UserRow, key: string): Promise<unknown> {
+    const server = await ctx.settings.get();
+    const serverValue = attrs(server.attributes)[key];
+    const userValue = attrs(user.attributes)[key];
+    return server.forceSettings ? (serverValue ?? userValue) : (userValue ?? serverValue);
+  }
+
+  async function exportFormat(request: FastifyRequest, user: UserRow): Promise<ExportFormat> {
+    const speed = await preference(user, 'speedUnit');
+    const distance = await preference(user, 'distanceUnit');
+    return {
+      locale: pickLocale(request.headers['accept-language'], await preference(user, 'tarkan.lang')),
+      timeZone: validTimeZone(await preference(user, 'timezone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      speedUnit: speed === 'mph' || speed === 'kn' ? speed : 'kmh',
+      distanceUnit: distance === 'mi' ? 'mi' : 'km',
+    };
+  }
+
+  async function lookupFor(deviceId: number) {
+    const context = await ctx.contexts.get(deviceId);
+    return { lookup: (key: string) => context?.lookup(key) };
+  }
+
+  /** Registers `path` and `path/xlsx`; the spreadsheet is chosen by suffix or Accept header. */
+  function report(kind: SheetKind, build: (user: UserRow, query: Query) => Promise<object[]>): void {
+    const handler = (forceXlsx: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = requireUser(request);
+      const items = await build(user, request.query as Query);
+      if (!forceXlsx && !(request.headers.accept ?? '').includes(XLSX)) return items;
+      const workbook = await reportWorkbook(kind, items, await exportFormat(request, user));
+      return reply.type(XLSX).header('content-disposition', 'attachment; filename=report.xlsx').send(workbook);
+    };
+    app.get(`/api/reports/${kind}`, handler(false));
+    app.get(`/api/reports/${kind}/xlsx`, handler(true));
+  }
+
+  report('route', async (user, query) => {
+    const [from, to] = period(query);
+    const out = [];
+    for (const device of await devicesOf(user, query)) {
+      for (const p of await positionsBetween(db, device.id, from, to)) out.push({ ...wirePosition(p), deviceName: device.name });
+    }
+    return out;
+  });
+
+  report('events', async (user, query) => {
+    const [from, to] = period(query);
+    const devices = await devicesOf(user, query);
     if (!devices.length) return [];
+    const names = new Map(devices.map((d) => [d.id, d.name]));
     const types = list(query.type).filter((t) => t !== 'allEvents');
     const alarms = list(query.alarm);
     let q = db.selectFrom('tc_events').selectAll()
-      .where('deviceId', 'in', devices).where('eventTime', '>=', from).where('eventTime', '<=', to)
+      .where('deviceId', 'in', [...names.keys()]).where('eventTime', '>=', from).where('eventTime', '<=', to)
       .orderBy('eventTime');
     if (types.length) q = q.where('type', 'in', types);
-    const rows = await q.execute();
-    const events = rows.map(toEvent);
+    const events = (await q.execute()).map((row) => ({ ...toEvent(row), deviceName: names.get(row.deviceId) ?? '' }));
     return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes.alarm))) : events;
   });
+
+  report('trips', async (user, query) => {
+    const [from, to] = period(query);
+    const drivers = await driverNames(db);
+    const out = [];
+    for (const device of await devicesOf(user, query)) {
+      const context = await lookupFor(device.id);
+      for (const span of (await segments(db, device.id, from, to, context)).trips) out.push(await tripItem(db, device, span, context, drivers));
+    }
+    return out;
+  });
+
+  report('stops', async (user, query) => {
+    const [from, to] = period(query);
+    const out = [];
+    for (const device of await devicesOf(user, query)) {
+      const context = await lookupFor(device.id);
+      for (const span of (await segments(db, device.id, from, to, context)).stops) out.push(stopItem(device, span, context));
+    }
+    return out;
+  });
+
+  report('summary', async (user, query) => {
+    const [from, to] = period(query);
+    const daily = list(query.daily)[0] === 'true';
+    const timeZone = validTimeZone(await preference(user, 'timezone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const out = [];
+    for (const device of await devicesOf(user, query)) {
+      const context = await lookupFor(device.id);
+      for (const [start, end] of daily ? dailyRanges(from, to, timeZone) : [[from, to] as [number, number]]) {
+        const item = await summaryItem(db, device, start, end, context);
+        if (item) out.push(item);
+      }
+    }
+    return out;
+  });
+
+  // Position history as CSV, GPX, KML or KMZ, for one device.
+  for (const format of ['csv', 'gpx', 'kml', 'kmz'] as const) {
+    app.get(`/api/positions/${format}`, async (request, reply) => {
+      const user = requireUser(request);
+      const query = request.query as Query;
+      await checkReports(user);
+      const deviceId = optionalId(query.deviceId, 'deviceId');
+      if (deviceId === null) throw new ClientError('deviceId is required');
+      await ctx.guards.checkDevice(user, deviceId);
+      const [from, to] = period(query);
+      const [device] = await reportDevices(db, [deviceId]);
+      const positions = (await positionsBetween(db, deviceId, from, to)).map(wirePosition);
+      const name = device?.name ?? String(deviceId);
+      reply.header('content-disposition', `attachment; filename=positions.${format}`);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(positionsCsv(positions, (await exportFormat(request, user)).timeZone));
+      if (format === 'gpx') return reply.type('application/gpx+xml').send(positionsGpx(positions, name));
+      if (format === 'kml') return reply.type('application/vnd.google-earth.kml+xml').send(positionsKml(positions, name));
+      return reply.type('application/vnd.google-earth.kmz').send(await positionsKmz(positions, name));
+    });
+  }
 }

@@ -1,0 +1,83 @@
+import type { Event, Position, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
+import ExcelJS from 'exceljs';
+import { distance, duration, localTime, neutralise, speed, type ExportFormat, type Locale } from './format.ts';
+
+type Cell = string | number | boolean | null;
+interface Column<T> {
+  header: Record<Locale, string>;
+  value(item: T, format: ExportFormat): Cell;
+  width?: number;
+  /** Adds the user's unit to the header. */
+  unit?: 'speed' | 'distance';
+}
+
+const h = (pt: string, en: string, es: string): Record<Locale, string> => ({ 'pt-BR': pt, 'en-US': en, es });
+const unitLabel = (f: ExportFormat) => ({ kmh: 'km/h', mph: 'mph', kn: 'kn' })[f.speedUnit];
+
+const device: Column<{ deviceName: string }> = { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i) => i.deviceName, width: 24 };
+const start: Column<{ startTime: string }> = { header: h('Início', 'Start', 'Inicio'), value: (i, f) => localTime(i.startTime, f.timeZone), width: 20 };
+const end: Column<{ endTime: string }> = { header: h('Fim', 'End', 'Fin'), value: (i, f) => localTime(i.endTime, f.timeZone), width: 20 };
+const odoStart: Column<{ startOdometer: number }> = { header: h('Odômetro inicial', 'Start odometer', 'Odómetro inicial'), value: (i, f) => distance(i.startOdometer, f.distanceUnit), unit: 'distance' };
+const odoEnd: Column<{ endOdometer: number }> = { header: h('Odômetro final', 'End odometer', 'Odómetro final'), value: (i, f) => distance(i.endOdometer, f.distanceUnit), unit: 'distance' };
+const dist: Column<{ distance: number }> = { header: h('Distância', 'Distance', 'Distancia'), value: (i, f) => distance(i.distance, f.distanceUnit), unit: 'distance' };
+const avg: Column<{ averageSpeed: number }> = { header: h('Velocidade média', 'Average speed', 'Velocidad media'), value: (i, f) => speed(i.averageSpeed, f.speedUnit), unit: 'speed' };
+const max: Column<{ maxSpeed: number }> = { header: h('Velocidade máxima', 'Top speed', 'Velocidad máxima'), value: (i, f) => speed(i.maxSpeed, f.speedUnit), unit: 'speed' };
+const fuel: Column<{ spentFuel: number }> = { header: h('Combustível gasto', 'Fuel spent', 'Combustible gastado'), value: (i) => i.spentFuel };
+const length: Column<{ duration: number }> = { header: h('Duração', 'Duration', 'Duración'), value: (i) => duration(i.duration) };
+
+const SHEETS = {
+  summary: [device, start, end, dist, odoStart, odoEnd, avg, max,
+    { header: h('Horas de motor', 'Engine hours', 'Horas de motor'), value: (i: ReportSummary) => duration(i.engineHours) }, fuel] as Column<ReportSummary>[],
+  trips: [device, start, end, length, dist, odoStart, odoEnd, avg, max, fuel,
+    { header: h('Endereço inicial', 'Start address', 'Dirección inicial'), value: (i: ReportTrip) => i.startAddress ?? `${i.startLat.toFixed(5)}, ${i.startLon.toFixed(5)}`, width: 30 },
+    { header: h('Endereço final', 'End address', 'Dirección final'), value: (i: ReportTrip) => i.endAddress ?? `${i.endLat.toFixed(5)}, ${i.endLon.toFixed(5)}`, width: 30 },
+    { header: h('Motorista', 'Driver', 'Conductor'), value: (i: ReportTrip) => i.driverName ?? i.driverUniqueId }] as Column<ReportTrip>[],
+  stops: [device, start, end, length,
+    { header: h('Local', 'Place', 'Lugar'), value: (i: ReportStop) => i.address ?? `${i.latitude.toFixed(5)}, ${i.longitude.toFixed(5)}`, width: 30 },
+    { header: h('Horas de motor', 'Engine hours', 'Horas de motor'), value: (i: ReportStop) => duration(i.engineHours) }, fuel] as Column<ReportStop>[],
+  events: [
+    { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Event & { deviceName: string }) => i.deviceName, width: 24 },
+    { header: h('Hora', 'Time', 'Hora'), value: (i: Event, f: ExportFormat) => localTime(i.eventTime, f.timeZone), width: 20 },
+    { header: h('Tipo', 'Type', 'Tipo'), value: (i: Event) => i.type, width: 18 },
+    { header: h('Detalhe', 'Detail', 'Detalle'), value: (i: Event) => String(i.attributes.alarm ?? i.attributes.result ?? ''), width: 24 },
+  ] as Column<Event & { deviceName: string }>[],
+  route: [
+    { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Position & { deviceName: string }) => i.deviceName, width: 24 },
+    { header: h('Hora', 'Time', 'Hora'), value: (i: Position, f: ExportFormat) => localTime(i.fixTime, f.timeZone), width: 20 },
+    { header: h('Latitude', 'Latitude', 'Latitud'), value: (i: Position) => i.latitude },
+    { header: h('Longitude', 'Longitude', 'Longitud'), value: (i: Position) => i.longitude },
+    { header: h('Velocidade', 'Speed', 'Velocidad'), value: (i: Position, f: ExportFormat) => speed(i.speed, f.speedUnit), unit: 'speed' },
+    { header: h('Curso', 'Course', 'Rumbo'), value: (i: Position) => i.course },
+    { header: h('Endereço', 'Address', 'Dirección'), value: (i: Position) => i.address, width: 30 },
+  ] as Column<Position & { deviceName: string }>[],
+};
+
+export type SheetKind = keyof typeof SHEETS;
+
+const TITLES: Record<SheetKind, Record<Locale, string>> = {
+  summary: h('Resumo', 'Summary', 'Resumen'),
+  trips: h('Viagens', 'Trips', 'Viajes'),
+  stops: h('Paradas', 'Stops', 'Paradas'),
+  events: h('Eventos', 'Events', 'Eventos'),
+  route: h('Rota', 'Route', 'Ruta'),
+};
+
+/** A real .xlsx workbook of a report, with units in the headers and every text neutralised. */
+export async function reportWorkbook(kind: SheetKind, items: object[], format: ExportFormat): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Rastro';
+  const sheet = workbook.addWorksheet(TITLES[kind][format.locale]);
+  const columns = SHEETS[kind] as Column<object>[];
+  sheet.columns = columns.map((c) => {
+    const unit = c.unit === 'speed' ? ` (${unitLabel(format)})` : c.unit === 'distance' ? ` (${format.distanceUnit})` : '';
+    return { header: c.header[format.locale] + unit, width: c.width ?? 14 };
+  });
+  sheet.getRow(1).font = { bold: true };
+  for (const item of items) {
+    sheet.addRow(columns.map((c) => {
+      const value = c.value(item, format);
+      return typeof value === 'string' ? neutralise(value) : value;
+    }));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
