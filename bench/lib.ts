@@ -20,12 +20,13 @@ export interface ServerProcess {
   base: string;
   ports: Record<string, number>;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; the data directory is removed unless kept for a restart. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** Starts the built server (apps/server/dist/main.js) on free ports with a fresh data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-bench-'));
+export async function startServer(env: Record<string, string> = {}, existingDataDir?: string): Promise<ServerProcess> {
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-bench-'));
   const ports = { http: await freePort(), osmand: await freePort(), gt06: await freePort(), teltonika: await freePort(), h02: await freePort(), suntech: await freePort() };
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -46,10 +47,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   }
   return {
     child, base, ports, dataDir,
-    async stop() {
+    async stop(options = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
