@@ -10,6 +10,7 @@ import { CommandRouter } from './live/commands.ts';
 import { DeviceRegistry } from './live/device-registry.ts';
 import { SocketHub } from './live/socket-hub.ts';
 import { DeviceContexts } from './pipeline/device-context.ts';
+import { InactivityCheck } from './pipeline/events/inactivity.ts';
 import { EventRaiser } from './pipeline/events/raiser.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
 import { NotificationRules } from './notifications/rules.ts';
@@ -22,6 +23,7 @@ export interface Rastro {
   db: Db;
   processor: PositionProcessor;
   commands: CommandRouter;
+  inactivity: InactivityCheck;
   listeners: ProtocolListener[];
   /** The HTTP port actually bound (useful when configured as 0). */
   port: number;
@@ -61,6 +63,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     const event = { type, eventTime: time, deviceId, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
     void events.save([event]).catch((error: unknown) => log.warn(`status event not stored: ${String(error)}`));
   };
+  const inactivity = new InactivityCheck(db.kysely, registry, contexts, (list) => events.save(list));
+  inactivity.start();
   const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
   bus.subscribe((message) => {
     if (message.kind !== 'invalidate') return;
@@ -79,10 +83,12 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     db,
     processor,
     commands,
+    inactivity,
     listeners,
     port,
     async stop() {
       clearInterval(keepalive);
+      inactivity.stop();
       // Connections cut by the shutdown are not devices going offline.
       registry.onStatusChange = null;
       for (const listener of listeners) await listener.close();

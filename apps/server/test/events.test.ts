@@ -22,7 +22,7 @@ describe('events from positions', () => {
 
   async function events(deviceId: number): Promise<{ type: string; geofenceId: number; positionId: number; attributes: Record<string, unknown>; eventTime: string }[]> {
     const from = new Date((start - 60) * 1000).toISOString();
-    const to = new Date(Date.now() + 60_000).toISOString();
+    const to = new Date(Date.now() + 86400_000).toISOString();
     return admin.json('GET', `/api/reports/events?deviceId=${deviceId}&from=${from}&to=${to}`);
   }
 
@@ -90,6 +90,17 @@ describe('events from positions', () => {
     await drive('ev-status', [{ lat: -23.5, lon: -46.6, timestamp: start }, { lat: -23.5, lon: -46.6, timestamp: start + 5 }]);
     const status = (await events(device.id)).filter((e) => e.type.startsWith('device') && !e.type.includes('Moving'));
     expect(status.map((e) => e.type)).toEqual(['deviceOnline']);
+  });
+
+  it('raises deviceInactive once the silence passes the device setting', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Quiet', uniqueId: 'ev-quiet', attributes: { deviceInactivityStart: 60_000 } });
+    await drive('ev-quiet', [{ lat: -23.5, lon: -46.6 }]);
+    await server.rastro.inactivity.run(Date.now() + 61_000);
+    const inactive = (await events(device.id)).filter((e) => e.type === 'deviceInactive');
+    expect(inactive).toHaveLength(1);
+    expect(typeof inactive[0]!.attributes.lastUpdate).toBe('number');
+    await server.rastro.inactivity.run(Date.now() + 120_000);
+    expect((await events(device.id)).filter((e) => e.type === 'deviceInactive')).toHaveLength(1);
   });
 
   it('pushes events on the socket only to users with a matching web notification rule', async () => {
