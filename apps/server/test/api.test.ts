@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postgresAvailable, reportOsmAnd, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { ADMIN, Client, LiveClient, postgresAvailable, reportOsmAnd, startTestServer, type Dialect, type TestServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -234,6 +234,21 @@ describe.each(dialects)('Traccar API on %s', (dialect) => {
       expect(leaked).toBe(false);
       adminSocket.close();
       otherSocket.close();
+    });
+
+    it('serves a Home Assistant style client: bearer token on REST and on the socket', async () => {
+      const token = await (await admin.form('/api/session/token', {})).text();
+      const headers = { authorization: `Bearer ${token}` };
+      for (const path of ['/api/server', '/api/devices', '/api/positions', '/api/geofences']) {
+        expect((await fetch(`${server.base}${path}`, { headers })).status, path).toBe(200);
+      }
+      const from = new Date(Date.now() - 3600_000).toISOString();
+      const to = new Date().toISOString();
+      expect((await fetch(`${server.base}/api/reports/events?from=${from}&to=${to}&type=allEvents`, { headers })).status).toBe(200);
+      const socket = new LiveClient(`${server.base.replace('http', 'ws')}/api/socket`, headers);
+      await socket.opened;
+      await socket.waitFor((f) => (Array.isArray(f.positions) ? true : undefined));
+      socket.close();
     });
 
     it('refuses the live socket without a session', async () => {

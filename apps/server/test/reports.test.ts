@@ -116,6 +116,17 @@ describe('reports with a known drive', () => {
     expect((await admin.request('GET', `/api/reports/trips?deviceId=${deviceId}&from=${iso(t0)}`)).status).toBe(400);
   });
 
+  it('takes groups with their subgroups', async () => {
+    const fleet = await admin.json('POST', '/api/groups', { name: 'Frota' });
+    const south = await admin.json('POST', '/api/groups', { name: 'Sul', groupId: fleet.id });
+    const [device] = await admin.json('GET', `/api/devices?id=${deviceId}`);
+    await admin.json('PUT', `/api/devices/${deviceId}`, { ...device, groupId: south.id });
+    const viaParent = await admin.json('GET', `/api/reports/summary?groupId=${fleet.id}&${range(t0, drive.last)}`);
+    expect(viaParent.map((s: { deviceId: number }) => s.deviceId)).toEqual([deviceId]);
+    const empty = await admin.json('POST', '/api/groups', { name: 'Vazio' });
+    expect(await admin.json('GET', `/api/reports/summary?groupId=${empty.id}&${range(t0, drive.last)}`)).toEqual([]);
+  });
+
   it('exports a real spreadsheet, neutralising formula-like text', async () => {
     const response = await admin.request('GET', `/api/reports/trips?deviceId=${deviceId}&${range(t0, drive.last)}`, undefined, {
       accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'accept-language': 'pt-BR',
