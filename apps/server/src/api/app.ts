@@ -9,6 +9,7 @@ import { ClientError } from '../domain/errors.ts';
 import { resolveUser } from './auth.ts';
 import type { ApiContext } from './context.ts';
 import { socketRoutes } from './socket.ts';
+import { shareRoutes } from './tarkan/shares.ts';
 import { commandRoutes } from './traccar/commands.ts';
 import { computedTestRoutes } from './traccar/computed-test.ts';
 import { deviceRoutes } from './traccar/devices.ts';
@@ -54,7 +55,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, socketRoutes]) {
+    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, shareRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { attrs } from '../../db/mappers.ts';
+import { findShare, listShares, revokeShare, shareDevice, sharingDisabled, updateShare } from '../../db/shares.ts';
+import type { UserRow } from '../../db/users.ts';
+import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
+import { parseTime } from '../../domain/time.ts';
+import { requireUser } from '../auth.ts';
+import type { ApiContext } from '../context.ts';
+import { parseBody, pathId } from '../params.ts';
+
+const expirationField = z.union([z.string(), z.number()]).transform((value, check) => {
+  const millis = parseTime(value);
+  if (millis === null) {
+    check.addIssue({ code: 'custom', message: 'expiration must be an ISO 8601 date-time with a time zone' });
+    return z.NEVER;
+  }
+  return millis;
+});
+
+/**
+ * Temporary links to one device: Traccar's `POST /api/share/device` (form, answers the token)
+ * and the product's `/tarkan/shares` (list, create, change expiry, revoke; plus licence).
+ */
+export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const db = ctx.db.kysely;
+
+  async function create(user: UserRow, deviceId: number, expiration: number) {
+    const server = await ctx.settings.get();
+    if (sharingDisabled(server.attributes)) throw new ClientError('Sharing is disabled');
+    await ctx.guards.checkDevice(user, deviceId);
+    const settings = attrs(server.attributes);
+    const share = await shareDevice(db, user, deviceId, expiration, {
+      commands: settings['web.shareDevice.commands'] === true,
+      reports: settings['web.shareDevice.reports'] === true,
+    });
+    ctx.bus.publish({ kind: 'invalidate' });
+    return share;
+  }
+
+  function checkPlus(): void {
+    if (ctx.config.licenseMode !== 'plus') throw new ClientError('Plus licence required');
+  }
+
+  async function ownShare(user: UserRow, id: number) {
+    const share = await findShare(db, id);
+    if (!share) throw notFound('Share');
+    if (!user.administrator && share.userId !== user.id) throw accessDenied('Share');
+    return share;
+  }
+
+  app.post('/api/share/device', async (request, reply) => {
+    const user = requireUser(request);
+    const form = parseBody(z.object({ deviceId: z.coerce.number().int().positive(), expiration: expirationField }), request.body);
+    const share = await create(user, form.deviceId, form.expiration);
+    return reply.type('text/plain').send(share.token);
+  });
+
+  app.get('/tarkan/shares', async (request) => {
+    checkPlus();
+    const user = requireUser(request);
+    return listShares(db, user.administrator ? null : user.id);
+  });
+
+  app.post('/tarkan/shares', async (request) => {
+    checkPlus();
+    const user = requireUser(request);
+    const body = parseBody(z.object({ deviceId: z.number().int().positive(), expiration: expirationField }).strict(), request.body);
+    return create(user, body.deviceId, body.expiration);
+  });
+
+  app.put('/tarkan/shares/:id', async (request) => {
+    checkPlus();
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    const body = parseBody(z.object({ id: z.number().optional(), deviceId: z.number().optional(), expiration: expirationField }).passthrough(), request.body);
+    await ownShare(user, id);
+    await updateShare(db, id, body.expiration);
+    return (await listShares(db, null)).find((s) => s.id === id);
+  });
+
+  app.delete('/tarkan/shares/:id', async (request, reply) => {
+    checkPlus();
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await ownShare(user, id);
+    await revokeShare(db, id);
+    ctx.bus.publish({ kind: 'invalidate' });
+    return reply.code(204).send();
+  });
+}
