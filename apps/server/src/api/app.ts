@@ -8,7 +8,12 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { ClientError } from '../domain/errors.ts';
 import { resolveUser } from './auth.ts';
 import type { ApiContext } from './context.ts';
+import { registerAudit } from './audit.ts';
 import { socketRoutes } from './socket.ts';
+import { accountRoutes } from './tarkan/account.ts';
+import { autolinkRoutes } from './tarkan/autolink.ts';
+import { logRoutes } from './tarkan/logs.ts';
+import { notificationRoutes } from './traccar/notifications.ts';
 import { shareRoutes } from './tarkan/shares.ts';
 import { commandRoutes } from './traccar/commands.ts';
 import { computedTestRoutes } from './traccar/computed-test.ts';
@@ -54,8 +59,9 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
     return reply.code(500).type('text/plain').send('Internal server error');
   });
 
+  registerAudit(app, ctx);
   for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, shareRoutes, socketRoutes]) {
+    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

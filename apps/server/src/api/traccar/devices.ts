@@ -85,18 +85,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.post('/api/devices', async (request) => {
     const user = requireUser(request);
-    await guards.checkDeviceReadonly(user);
-    const input = parseBody(deviceInputSchema, request.body);
-    await checkDeviceLimit(user);
-    if (input.groupId) await guards.checkGroup(user, input.groupId);
-    await ensureUniqueIdFree(input.uniqueId, null);
-    const row = await db.transaction().execute(async (trx) => {
-      const created = await trx.insertInto('tc_devices').values(deviceColumns(input)).returningAll().executeTakeFirstOrThrow();
-      await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: created.id }).execute();
-      return created;
-    });
-    ctx.bus.publish({ kind: 'invalidate' });
-    return toDevice(row);
+    return toDevice(await createDevice(ctx, user, parseBody(deviceInputSchema, request.body)));
   });
 
   app.put('/api/devices/:id', async (request) => {
@@ -109,7 +98,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const existing = await db.selectFrom('tc_devices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
-    await ensureUniqueIdFree(input.uniqueId, id);
+    await ensureUniqueIdFree(ctx, input.uniqueId, id);
     const row = await db.updateTable('tc_devices').set(deviceColumns(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     ctx.bus.publish({ kind: 'invalidate' });
     const live = await ctx.registry.get(id);
@@ -160,29 +149,46 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     ctx.bus.publish({ kind: 'position', position: wirePosition(stored) });
     return reply.code(204).send();
   });
+}
 
-  /**
-   * Spec §5: the tightest of the user's deviceLimit and the server's tarkan.deviceLimit
-   * (counted on the user's devices) and the licence limit (counted on the whole server,
-   * so it binds administrators too).
-   */
-  async function checkDeviceLimit(user: UserRow): Promise<void> {
-    const licence = ctx.config.licenseDeviceLimit;
-    if (licence > 0) {
-      const total = await db.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      if (Number(total.n) >= licence) throw new ClientError('User device limit reached');
-    }
-    if (user.administrator) return;
-    const serverAttributes = attrs((await ctx.settings.get()).attributes);
-    const serverLimit = Number(serverAttributes['tarkan.deviceLimit'] ?? 0) || 0;
-    const limit = effectiveDeviceLimit(user.deviceLimit, serverLimit, 0);
-    if (limit === null) return;
-    const owned = (await guards.deviceIds(user)).length;
-    if (owned >= limit) throw new ClientError('User device limit reached');
-  }
+/** Creates a device for a user and links it to him (POST /api/devices, autolink). */
+export async function createDevice(ctx: ApiContext, user: UserRow, input: DeviceInput) {
+  await ctx.guards.checkDeviceReadonly(user);
+  await checkDeviceLimit(ctx, user);
+  if (input.groupId) await ctx.guards.checkGroup(user, input.groupId);
+  await ensureUniqueIdFree(ctx, input.uniqueId, null);
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const created = await trx.insertInto('tc_devices').values(deviceColumns(input)).returningAll().executeTakeFirstOrThrow();
+    await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: created.id }).execute();
+    return created;
+  });
+  ctx.bus.publish({ kind: 'invalidate' });
+  return row;
+}
 
-  async function ensureUniqueIdFree(uniqueId: string, ownId: number | null): Promise<void> {
-    const clash = await db.selectFrom('tc_devices').select('id').where('uniqueId', '=', uniqueId).executeTakeFirst();
-    if (clash && clash.id !== ownId) throw new ClientError('Device identifier already in use');
+/**
+ * Spec §5: the tightest of the user's deviceLimit and the server's tarkan.deviceLimit
+ * (counted on the user's devices) and the licence limit (counted on the whole server,
+ * so it binds administrators too).
+ */
+async function checkDeviceLimit(ctx: ApiContext, user: UserRow): Promise<void> {
+  const db = ctx.db.kysely;
+  const licence = ctx.config.licenseDeviceLimit;
+  if (licence > 0) {
+    const total = await db.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(total.n) >= licence) throw new ClientError('User device limit reached');
   }
+  if (user.administrator) return;
+  const serverAttributes = attrs((await ctx.settings.get()).attributes);
+  const serverLimit = Number(serverAttributes['tarkan.deviceLimit'] ?? 0) || 0;
+  const limit = effectiveDeviceLimit(user.deviceLimit, serverLimit, 0);
+  if (limit === null) return;
+  const owned = (await ctx.guards.deviceIds(user)).length;
+  if (owned >= limit) throw new ClientError('User device limit reached');
+}
+
+async function ensureUniqueIdFree(ctx: ApiContext, uniqueId: string, ownId: number | null): Promise<void> {
+  const db = ctx.db.kysely;
+  const clash = await db.selectFrom('tc_devices').select('id').where('uniqueId', '=', uniqueId).executeTakeFirst();
+  if (clash && clash.id !== ownId) throw new ClientError('Device identifier already in use');
 }
