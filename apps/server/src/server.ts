@@ -54,7 +54,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const commands = new CommandRouter(db.kysely, bus);
   await commands.start();
   const contexts = new DeviceContexts(db.kysely, settings);
-  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings), bus, registry, hub, commands, contexts });
+  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts });
   const log = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg), error: (msg: string) => app.log.error(msg) };
   const rules = new NotificationRules(db.kysely);
   const events = new EventRaiser(db.kysely, registry, new WebNotificator(db.kysely, rules, contexts, bus, log));

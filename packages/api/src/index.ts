@@ -9,3 +9,4 @@ export * from './inputs.ts';
 export * from './socket.ts';
 export * from './constants.ts';
 export * from './reports.ts';
+export * from './permissions.ts';

@@ -1,4 +1,6 @@
+import { ADVANCED_PERMISSIONS_KEY, hasPermission, type PermissionAction, type PermissionArea } from '@rastro/api';
 import type { Kysely } from 'kysely';
+import { attrs } from '../db/mappers.ts';
 import { managedUserIds, visibleDeviceIds, visibleGroupIds } from '../db/access.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
@@ -13,7 +15,24 @@ export class Guards {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly settings: ServerSettings,
+    private readonly licenseMode: string,
   ) {}
+
+  /**
+   * Advanced permissions (spec §6): with the server option on and a plus licence, a non-admin
+   * needs the bit of the area and action; QR drivers never pass. Shared users never change
+   * anything, whatever the option.
+   */
+  async checkAdvanced(user: UserRow, area: PermissionArea, action: PermissionAction): Promise<void> {
+    if (user.administrator) return;
+    const attributes = attrs(user.attributes);
+    if (attributes.isShared === true && action !== 'view') throw new ClientError('Operation restricted');
+    const server = attrs((await this.settings.get()).attributes);
+    if (this.licenseMode !== 'plus' || server['tarkan.enableAdvancedPerms'] !== true) return;
+    if (attributes['tarkan.isQrDriverId'] || !hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action)) {
+      throw new ClientError('Operation restricted');
+    }
+  }
 
   isManager(user: UserRow): boolean {
     return Boolean(user.administrator) || user.userLimit !== 0;

@@ -93,6 +93,7 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     if (command.type === 'custom' && typeof command.attributes.data !== 'string') throw new ClientError('Invalid request: attributes.data: the custom command text is required');
     if (command.textChannel) throw new ClientError('SMS not configured');
+    await ctx.guards.checkAdvanced(user, 'devices', command.type === 'engineStop' ? 'lock' : command.type === 'engineResume' ? 'unlock' : 'command');
     const device = await ctx.registry.get(body.deviceId);
     if (!device) throw notFound('Device');
     let outcome;

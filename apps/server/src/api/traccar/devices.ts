@@ -95,6 +95,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const input = parseBody(deviceInputSchema, request.body);
     if (input.id !== undefined && input.id !== id) throw new ClientError('Body id does not match the path');
     await guards.checkDevice(user, id);
+    await guards.checkAdvanced(user, 'devices', 'edit');
     const existing = await db.selectFrom('tc_devices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
@@ -110,6 +111,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { id } = parseBody(pathId, request.params);
     await guards.checkDeviceReadonly(user);
     await guards.checkDevice(user, id);
+    await guards.checkAdvanced(user, 'devices', 'delete');
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('tc_devices').where('id', '=', id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('Device');
@@ -154,6 +156,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
 /** Creates a device for a user and links it to him (POST /api/devices, autolink). */
 export async function createDevice(ctx: ApiContext, user: UserRow, input: DeviceInput) {
   await ctx.guards.checkDeviceReadonly(user);
+  await ctx.guards.checkAdvanced(user, 'devices', 'create');
   await checkDeviceLimit(ctx, user);
   if (input.groupId) await ctx.guards.checkGroup(user, input.groupId);
   await ensureUniqueIdFree(ctx, input.uniqueId, null);

@@ -1,4 +1,4 @@
-import { attributesSchema } from '@rastro/api';
+import { attributesSchema, type PermissionArea } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -31,6 +31,8 @@ interface EntityDescription {
   adminOnly?: boolean;
   /** Columns stored as 0/1 that are booleans on the wire. */
   booleans?: string[];
+  /** Area of the advanced permissions (spec §6). */
+  area: PermissionArea;
 }
 
 const text = (max = 512) => z.string().max(max);
@@ -38,7 +40,7 @@ const optionalRef = z.number().int().nonnegative().nullish();
 
 const ENTITIES: EntityDescription[] = [
   {
-    path: '/api/geofences', table: 'tc_geofences', key: 'geofenceId', kind: 'Geofence', order: 'name', hasAttributes: true,
+    path: '/api/geofences', area: 'geofences', table: 'tc_geofences', key: 'geofenceId', kind: 'Geofence', order: 'name', hasAttributes: true,
     fields: {
       name: text(128).trim().min(1, 'Field name is required.'),
       description: text().nullish(),
@@ -53,19 +55,19 @@ const ENTITIES: EntityDescription[] = [
     },
   },
   {
-    path: '/api/drivers', table: 'tc_drivers', key: 'driverId', kind: 'Driver', order: 'name', hasAttributes: true,
+    path: '/api/drivers', area: 'drivers', table: 'tc_drivers', key: 'driverId', kind: 'Driver', order: 'name', hasAttributes: true,
     fields: { name: text(128).trim().min(1, 'name is required'), uniqueId: text(128).trim().min(1, 'uniqueId is required') },
   },
   {
-    path: '/api/calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
+    path: '/api/calendars', area: 'calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
     fields: { name: text(128).trim().min(1, 'name is required'), data: text(100000) },
   },
   {
-    path: '/api/maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,
+    path: '/api/maintenance', area: 'maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,
     fields: { name: text(128).trim().min(1, 'name is required'), type: text(128).min(1), start: z.number().finite(), period: z.number().finite() },
   },
   {
-    path: '/api/notifications', table: 'tc_notifications', key: 'notificationId', kind: 'Notification', order: 'description',
+    path: '/api/notifications', area: 'notifications', table: 'tc_notifications', key: 'notificationId', kind: 'Notification', order: 'description',
     hasAttributes: true, booleans: ['always'],
     fields: {
       type: text(128).min(1, 'type is required'), description: text().nullish(), always: z.boolean().nullish(),
@@ -73,12 +75,12 @@ const ENTITIES: EntityDescription[] = [
     },
   },
   {
-    path: '/api/commands', table: 'tc_commands', key: 'commandId', kind: 'Command', order: 'description', hasAttributes: true,
+    path: '/api/commands', area: 'commands', table: 'tc_commands', key: 'commandId', kind: 'Command', order: 'description', hasAttributes: true,
     booleans: ['textChannel'],
     fields: { description: text().nullish(), type: text(128).min(1, 'type is required'), textChannel: z.boolean().nullish(), deviceId: optionalRef },
   },
   {
-    path: '/api/attributes/computed', table: 'tc_attributes', key: 'attributeId', kind: 'Attribute', order: 'description',
+    path: '/api/attributes/computed', area: 'attributes', table: 'tc_attributes', key: 'attributeId', kind: 'Attribute', order: 'description',
     hasAttributes: false, adminOnly: true,
     fields: {
       description: text().nullish(), attribute: text(128).min(1, 'attribute is required'), expression: text(4000).min(1, 'expression is required'),
@@ -134,8 +136,9 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     if (!link) throw accessDenied(entity.kind);
   }
 
-  async function checkWrite(user: UserRow): Promise<void> {
+  async function checkWrite(user: UserRow, action: 'create' | 'edit' | 'delete'): Promise<void> {
     if (entity.adminOnly) ctx.guards.checkAdmin(user);
+    await ctx.guards.checkAdvanced(user, entity.area, action);
     await ctx.guards.checkReadonly(user);
     if (entity.key === 'commandId' && !user.administrator && (user.limitCommands || (await ctx.settings.get()).limitCommands)) {
       throw new ClientError('Write access denied');
@@ -178,7 +181,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
 
   app.post(entity.path, async (request) => {
     const user = requireUser(request);
-    await checkWrite(user);
+    await checkWrite(user, 'create');
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     const row = await db.transaction().execute(async (trx) => {
       const created = await trx.insertInto(entity.table).values(toColumns(entity, body) as never).returningAll().executeTakeFirstOrThrow();
@@ -192,7 +195,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
   app.put(`${entity.path}/:id`, async (request) => {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
-    await checkWrite(user);
+    await checkWrite(user, 'edit');
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     if (body.id !== undefined && body.id !== id) throw new ClientError('Body id does not match the path');
     await checkAccess(user, id);
@@ -205,7 +208,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
   app.delete(`${entity.path}/:id`, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
-    await checkWrite(user);
+    await checkWrite(user, 'delete');
     await checkAccess(user, id);
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom(entity.table).where('id', '=', id).executeTakeFirst();

@@ -26,6 +26,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/api/groups', async (request) => {
     const user = requireUser(request);
     await guards.checkReadonly(user);
+    await guards.checkAdvanced(user, 'groups', 'create');
     const input = parseBody(groupInputSchema, request.body);
     if (input.groupId) await guards.checkGroup(user, input.groupId);
     const row = await db.transaction().execute(async (trx) => {
@@ -43,6 +44,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
     await guards.checkReadonly(user);
+    await guards.checkAdvanced(user, 'groups', 'edit');
     const input = parseBody(groupInputSchema, request.body);
     if (input.id !== undefined && input.id !== id) throw new ClientError('Body id does not match the path');
     await guards.checkGroup(user, id);
@@ -64,6 +66,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { id } = parseBody(pathId, request.params);
     await guards.checkReadonly(user);
     await guards.checkGroup(user, id);
+    await guards.checkAdvanced(user, 'groups', 'delete');
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('tc_groups').where('id', '=', id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('Group');

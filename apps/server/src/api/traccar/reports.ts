@@ -27,6 +27,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   async function checkReports(user: UserRow): Promise<void> {
     if (!user.administrator && (user.disableReports || (await ctx.settings.get()).disableReports)) throw new ClientError('Operation restricted');
+    await ctx.guards.checkAdvanced(user, 'reports', 'view');
   }
 
   /** deviceId and groupId repeated (groups with their subgroups); neither = every visible device. */

@@ -54,6 +54,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // an administrator sets anything
     } else if (caller) {
       guards.checkManager(caller);
+      await guards.checkAdvanced(caller, 'users', 'create');
       await guards.checkReadonly(caller);
       const managed = await managedUserIds(db, caller.id);
       if (caller.userLimit !== -1 && managed.length >= caller.userLimit) throw new ClientError('Manager user limit reached');
@@ -80,6 +81,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (input.id !== undefined && input.id !== id) throw new ClientError('Body id does not match the path');
     await guards.checkUser(caller, id);
     await guards.checkReadonly(caller);
+    await guards.checkAdvanced(caller, 'users', caller.id === id ? 'selfEdit' : 'edit');
     const existing = await findUserById(db, id);
     if (!existing) throw notFound('User');
     const columns: Record<string, unknown> = userColumns(input);
@@ -105,6 +107,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkReadonly(caller);
     if (caller.id === id) throw new ClientError('Users cannot delete themselves');
     await guards.checkUser(caller, id);
+    await guards.checkAdvanced(caller, 'users', 'delete');
     await deleteUser(id);
     ctx.bus.publish({ kind: 'invalidate' });
     return reply.code(204).send();
