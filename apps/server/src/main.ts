@@ -4,10 +4,14 @@ import { startRastro } from './server.ts';
 import { DEMO_VEHICLES } from './simulator/fleet.ts';
 import { startDemoFleet } from './simulator/demo-fleet.ts';
 
+const RESTART_EXIT_CODE = 130;
+
 /** Entry point: configuration from the environment, first-run seeding, then everything runs. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const rastro = await startRastro(config);
+  let shutdown: (code: number) => Promise<void> = async () => undefined;
+  // Exit code 130 asks the launcher (scripts/start.mjs) to start the server again.
+  const rastro = await startRastro(config, { restart: () => void shutdown(RESTART_EXIT_CODE) });
   const log = rastro.app.log;
   const db = rastro.db.kysely;
 
@@ -41,13 +45,13 @@ async function main(): Promise<void> {
   }
 
   console.log(`Rastro is running on http://localhost:${rastro.port}`);
-  const shutdown = async () => {
+  shutdown = async (code) => {
     await fleet?.stop();
     await rastro.stop();
-    process.exit(0);
+    process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
 }
 
 main().catch((error: unknown) => {

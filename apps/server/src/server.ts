@@ -33,6 +33,8 @@ export interface Rastro {
 export interface StartOptions {
   /** PostgreSQL schema (tests isolate themselves in their own). */
   pgSchema?: string;
+  /** What POST /api/server/restart does (main.ts: stop and exit for the launcher to start again). */
+  restart?: () => void;
 }
 
 /** Wires config -> database -> services -> listeners, and starts them. */
@@ -54,7 +56,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const commands = new CommandRouter(db.kysely, bus);
   await commands.start();
   const contexts = new DeviceContexts(db.kysely, settings);
-  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts });
+  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, restart: () => options.restart?.() });
   const log = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg), error: (msg: string) => app.log.error(msg) };
   const rules = new NotificationRules(db.kysely);
   const events = new EventRaiser(db.kysely, registry, new WebNotificator(db.kysely, rules, contexts, bus, log));

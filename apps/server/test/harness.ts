@@ -52,6 +52,8 @@ export interface TestServer {
   osmand: string;
   /** The TCP (first) port a protocol listens on. */
   port(protocol: string): number;
+  /** How many times POST /api/server/restart asked for a restart. */
+  restarts: number;
   stop(): Promise<void>;
 }
 
@@ -98,12 +100,16 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.redis ? { REDIS_URL } : {}),
     ...options.env,
   });
-  const rastro = await startRastro(config, { pgSchema });
+  let restarts = 0;
+  const rastro = await startRastro(config, { pgSchema, restart: () => restarts++ });
   await seedAdmin(rastro.db.kysely, ADMIN.email, ADMIN.password);
   return {
     rastro,
     base: `http://127.0.0.1:${rastro.port}`,
     osmand: `http://127.0.0.1:${rastro.listeners[0]!.port}`,
+    get restarts() {
+      return restarts;
+    },
     port: (protocol) => {
       const listener = rastro.listeners.find((l) => l.protocol === protocol);
       if (!listener) throw new Error(`no ${protocol} listener`);

@@ -64,6 +64,13 @@ describe('the /tarkan extension API and notification endpoints', () => {
     expect((await admin.request('POST', '/tarkan/integrations/bogus', {})).status).toBe(400);
   });
 
+  it('lets only administrators restart the server', async () => {
+    const denied = await regular.request('POST', '/api/server/restart');
+    expect([denied.status, await denied.text()]).toEqual([400, 'Administrator access required']);
+    expect((await admin.request('POST', '/api/server/restart')).status).toBe(204);
+    await expect.poll(() => server.restarts).toBe(1);
+  });
+
   it('registers push tokens on the user', async () => {
     const self = await regular.json('GET', '/api/session');
     expect((await regular.request('POST', '/tarkan/notification', { userId: self.id, token: 'push-token-123456' })).status).toBe(204);

@@ -20,4 +20,6 @@ export interface ApiContext {
   commands: CommandRouter;
   /** Per-device settings lookup (device, groups, server). */
   contexts: DeviceContexts;
+  /** Restarts the server process (POST /api/server/restart); set by main.ts. */
+  restart: () => void;
 }

@@ -49,5 +49,14 @@ export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return current();
   });
 
+  // Spec §7 names it restart, Traccar reboot: answered first, then the process restarts.
+  for (const path of ['/api/server/restart', '/api/server/reboot']) {
+    app.post(path, async (request, reply) => {
+      ctx.guards.checkAdmin(requireUser(request));
+      reply.raw.once('finish', () => ctx.restart());
+      return reply.code(204).send();
+    });
+  }
+
   app.get('/api/health', async (_request, reply) => reply.type('text/plain').send('OK'));
 }
