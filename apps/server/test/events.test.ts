@@ -155,3 +155,31 @@ describe('computed attributes', () => {
     expect(await broken.text()).toMatch(/^Expression error/);
   });
 });
+
+describe('calendars in processing', () => {
+  let server: TestServer;
+  let admin: Client;
+  const ics = (...lines: string[]) =>
+    Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', ...lines, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')).toString('base64');
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+
+  it('keeps a device\'s positions inside its calendar only, and refuses an unreadable calendar', async () => {
+    const bad = await admin.request('POST', '/api/calendars', { name: 'Broken', data: 'bm90IGljcw==' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/iCalendar/);
+    // the first hour of every day, UTC
+    const calendar = await admin.json('POST', '/api/calendars', { name: 'Primeira hora', data: ics('DTSTART:20240101T000000Z', 'DTEND:20240101T010000Z', 'RRULE:FREQ=DAILY') });
+    const device = await admin.json('POST', '/api/devices', { name: 'Turno', uniqueId: 'cal-1', calendarId: calendar.id });
+    const midnight = Math.floor(Date.now() / 86400_000) * 86400;
+    for (const t of [midnight + 600, midnight + 1200, midnight + 5400]) {
+      expect((await reportOsmAnd(server.osmand, { id: 'cal-1', lat: -23.5, lon: -46.6 + t / 1e7, timestamp: t })).status).toBe(200);
+    }
+    const stored = await admin.json('GET', `/api/positions?deviceId=${device.id}&from=${new Date(midnight * 1000).toISOString()}&to=${new Date((midnight + 86400) * 1000).toISOString()}`);
+    expect(stored.map((p: { fixTime: string }) => Date.parse(p.fixTime) / 1000)).toEqual([midnight + 600, midnight + 1200]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Event } from '@rastro/api';
 import type { Kysely } from 'kysely';
+import { calendarContains, parseCalendar } from '../domain/calendar.ts';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -10,6 +11,8 @@ interface Rule {
   notificators: string[];
   alarms: string[] | null;
   geofenceIds: number[] | null;
+  /** Notifies only while its calendar contains the event time (null = always). */
+  calendar: ReturnType<typeof parseCalendar> | null;
 }
 
 interface Snapshot {
@@ -57,6 +60,7 @@ export class NotificationRules {
       if (!rule.always && !linked.has(rule.id)) continue;
       if (event.type === 'alarm' && !rule.alarms?.includes(String(event.attributes.alarm))) continue;
       if (rule.geofenceIds && event.geofenceId && !rule.geofenceIds.includes(event.geofenceId)) continue;
+      if (rule.calendar && !calendarContains(rule.calendar, Date.parse(event.eventTime))) continue;
       for (const user of usersByRule.get(rule.id) ?? []) users.add(user);
     }
     return [...users];
@@ -64,12 +68,22 @@ export class NotificationRules {
 
   private load(): Promise<Snapshot> {
     this.snapshot ??= (async () => {
-      const [rules, devices, groups, users] = await Promise.all([
+      const [rules, devices, groups, users, calendars] = await Promise.all([
         this.db.selectFrom('tc_notifications').selectAll().execute(),
         this.db.selectFrom('tc_device_notification').selectAll().execute(),
         this.db.selectFrom('tc_group_notification').selectAll().execute(),
         this.db.selectFrom('tc_user_notification').selectAll().execute(),
+        this.db.selectFrom('tc_calendars').select(['id', 'data']).execute(),
       ]);
+      const calendarOf = (id: number | null) => {
+        const data = id ? calendars.find((c) => c.id === id)?.data : undefined;
+        if (!data) return null;
+        try {
+          return parseCalendar(data);
+        } catch {
+          return []; // an unreadable calendar never matches
+        }
+      };
       const usersByRule = new Map<number, number[]>();
       for (const u of users) usersByRule.set(u.notificationId, [...(usersByRule.get(u.notificationId) ?? []), u.userId]);
       return {
@@ -82,6 +96,7 @@ export class NotificationRules {
             notificators: csv(r.notificators) ?? [],
             alarms: csv(a.alarms),
             geofenceIds: csv(a.geofenceIds)?.map(Number) ?? null,
+            calendar: calendarOf(r.calendarId),
           };
         }),
         byDevice: index(devices, 'deviceId', 'notificationId'),

@@ -3,13 +3,18 @@ import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
+import { parseCalendar } from '../domain/calendar.ts';
 import { parseArea, type Area } from '../domain/geofence.ts';
 
 export interface GeofenceInfo {
   id: number;
   area: Area;
   attributes: Attributes;
+  /** Active only while its calendar contains the time (null = always). */
+  calendar: CalendarEvents | null;
 }
+
+type CalendarEvents = ReturnType<typeof parseCalendar>;
 
 export interface ComputedInfo {
   id: number;
@@ -36,6 +41,8 @@ export interface DeviceContext {
   maintenances: MaintenanceInfo[];
   /** Computed attributes linked to the device or its groups, highest priority first. */
   computed: ComputedInfo[];
+  /** The device's own calendar: positions outside it are dropped (null = always). */
+  calendar: CalendarEvents | null;
 }
 
 /**
@@ -64,8 +71,20 @@ export class DeviceContexts {
     this.cache.clear();
   }
 
+  /** A calendar's parsed events; an unreadable calendar never matches rather than stopping processing. */
+  private async calendar(id: number | null): Promise<CalendarEvents | null> {
+    if (!id) return null;
+    const row = await this.db.selectFrom('tc_calendars').select('data').where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    try {
+      return parseCalendar(row.data);
+    } catch {
+      return [];
+    }
+  }
+
   private async load(deviceId: number): Promise<DeviceContext | null> {
-    const device = await this.db.selectFrom('tc_devices').select(['id', 'groupId', 'attributes']).where('id', '=', deviceId).executeTakeFirst();
+    const device = await this.db.selectFrom('tc_devices').select(['id', 'groupId', 'calendarId', 'attributes']).where('id', '=', deviceId).executeTakeFirst();
     if (!device) return null;
     const groups = await this.db.selectFrom('tc_groups').select(['id', 'groupId', 'attributes']).execute();
     const byId = new Map(groups.map((g) => [g.id, g]));
@@ -94,7 +113,7 @@ export class DeviceContexts {
     if (geofenceIds.length) {
       for (const g of await this.db.selectFrom('tc_geofences').selectAll().where('id', 'in', geofenceIds).execute()) {
         try {
-          geofences.push({ id: g.id, area: parseArea(g.area), attributes: attrs(g.attributes) });
+          geofences.push({ id: g.id, area: parseArea(g.area), attributes: attrs(g.attributes), calendar: await this.calendar(g.calendarId) });
         } catch {
           // A stored area that no longer parses is skipped rather than stopping processing.
         }
@@ -117,6 +136,7 @@ export class DeviceContexts {
       deviceId,
       groupIds,
       computed,
+      calendar: await this.calendar(device.calendarId),
       lookup: (key) => {
         for (const layer of layers) if (layer[key] !== undefined && layer[key] !== null) return layer[key];
         return undefined;

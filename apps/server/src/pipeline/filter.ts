@@ -1,3 +1,4 @@
+import { calendarContains } from '../domain/calendar.ts';
 import { distanceMeters } from '../domain/geo.ts';
 import { numberSetting, type DeviceContext } from './device-context.ts';
 import type { PositionHandler } from './types.ts';
@@ -13,11 +14,13 @@ const flag = (context: DeviceContext, key: string, fallback: boolean): boolean =
  * than `filter.future` seconds ahead (86400) and exact duplicates of the last position (a
  * device resending an unacknowledged message). Optional: `filter.invalid`, `filter.zero`,
  * `filter.maxSpeed` (knots; implausible jumps), `filter.minPeriod` (s), `filter.distance` (m).
+ * A device with a calendar keeps only the positions inside it.
  */
 export const filter: PositionHandler = (position, last, context) => {
   const { latitude, longitude } = position;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   if (!flag(context, 'filter.enable', true)) return position;
+  if (context.calendar && !calendarContains(context.calendar, position.fixTime)) return null;
 
   const future = numberSetting(context, 'filter.future', 86400) * 1000;
   if (future > 0 && position.fixTime > position.serverTime + future) return null;

@@ -6,6 +6,7 @@ import { attrs } from '../../db/mappers.ts';
 import { LINKS, type LinkTableName } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
+import { parseCalendar } from '../../domain/calendar.ts';
 import { parseArea } from '../../domain/geofence.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -60,7 +61,16 @@ const ENTITIES: EntityDescription[] = [
   },
   {
     path: '/api/calendars', area: 'calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
-    fields: { name: text(128).trim().min(1, 'name is required'), data: text(100000) },
+    fields: {
+      name: text(128).trim().min(1, 'name is required'),
+      data: text(100000).superRefine((value, check) => {
+        try {
+          parseCalendar(value);
+        } catch (error) {
+          check.addIssue({ code: 'custom', message: `data: ${(error as Error).message} (base64 iCalendar)` });
+        }
+      }),
+    },
   },
   {
     path: '/api/maintenance', area: 'maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,

@@ -11,7 +11,7 @@ const position = (speed: number, geofenceIds: number[] | null = null, seconds = 
 });
 const contextWith = (settings: Record<string, unknown>, geofenceLimit?: number): DeviceContext => ({
   deviceId: 1, groupIds: [], lookup: (key) => settings[key], maintenances: [], computed: [],
-  geofences: geofenceLimit ? [{ id: 9, area: parseArea('CIRCLE (0 0, 10)'), attributes: { speedLimit: geofenceLimit } }] : [],
+  geofences: geofenceLimit ? [{ id: 9, area: parseArea('CIRCLE (0 0, 10)'), attributes: { speedLimit: geofenceLimit }, calendar: null }] : [], calendar: null,
 });
 const fresh = (): OverspeedState => ({ overspeedState: 0, overspeedTime: null, overspeedGeofenceId: null });
 

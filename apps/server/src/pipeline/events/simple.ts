@@ -1,4 +1,5 @@
 import { newEvent, type EventHandler } from '../types.ts';
+import { calendarContains } from '../../domain/calendar.ts';
 import { numberSetting } from '../device-context.ts';
 
 const alarmsOf = (value: unknown): string[] =>
@@ -39,13 +40,20 @@ export const fuelDrop: EventHandler = ({ position, last, context }) => {
   return [newEvent('deviceFuelDrop', position, { attributes: { before, after } })];
 };
 
-/** Entering and leaving geofences: the difference between the previous and current geofenceIds. */
-export const geofences: EventHandler = ({ position, last }) => {
+/**
+ * Entering and leaving geofences: the difference between the previous and current geofenceIds,
+ * for geofences whose calendar (if any) contains the time.
+ */
+export const geofences: EventHandler = ({ position, last, context }) => {
   const before = new Set(last?.geofenceIds ?? []);
   const now = new Set(position.geofenceIds ?? []);
+  const active = (id: number) => {
+    const calendar = context.geofences.find((g) => g.id === id)?.calendar;
+    return !calendar || calendarContains(calendar, position.fixTime);
+  };
   return [
-    ...[...before].filter((id) => !now.has(id)).map((id) => newEvent('geofenceExit', position, { geofenceId: id })),
-    ...[...now].filter((id) => !before.has(id)).map((id) => newEvent('geofenceEnter', position, { geofenceId: id })),
+    ...[...before].filter((id) => !now.has(id) && active(id)).map((id) => newEvent('geofenceExit', position, { geofenceId: id })),
+    ...[...now].filter((id) => !before.has(id) && active(id)).map((id) => newEvent('geofenceEnter', position, { geofenceId: id })),
   ];
 };
 
