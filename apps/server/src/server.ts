@@ -14,7 +14,7 @@ import { InactivityCheck } from './pipeline/events/inactivity.ts';
 import { EventRaiser } from './pipeline/events/raiser.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
 import { NotificationRules } from './notifications/rules.ts';
-import { WebNotificator } from './notifications/web.ts';
+import { NotificationDispatcher } from './notifications/dispatcher.ts';
 import { startProtocolListeners } from './protocols/registry.ts';
 import type { ProtocolListener } from './protocols/types.ts';
 
@@ -47,19 +47,27 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const registry = new DeviceRegistry(db.kysely, bus, config.statusTimeoutSeconds * 1000);
   await registry.start();
   const hub = new SocketHub(db.kysely, bus);
-  bus.subscribe((message) => {
-    if (message.kind !== 'invalidate') return;
-    settings.invalidate();
-    registry.invalidate();
-  });
   const store = new PositionStore(db);
   const commands = new CommandRouter(db.kysely, bus);
   await commands.start();
   const contexts = new DeviceContexts(db.kysely, settings);
-  const app = await buildApp({ config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, restart: () => options.restart?.() });
-  const log = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg), error: (msg: string) => app.log.error(msg) };
   const rules = new NotificationRules(db.kysely);
-  const events = new EventRaiser(db.kysely, registry, new WebNotificator(db.kysely, rules, contexts, bus, log));
+  // The app's logger exists only once the app is built; services log through this.
+  let app: FastifyInstance | null = null;
+  const log = { info: (msg: string) => app?.log.info(msg), warn: (msg: string) => app?.log.warn(msg), error: (msg: string) => app?.log.error(msg) };
+  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log);
+  bus.subscribe((message) => {
+    if (message.kind !== 'invalidate') return;
+    settings.invalidate();
+    registry.invalidate();
+    contexts.invalidate();
+    rules.invalidate();
+  });
+  app = await buildApp({
+    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications,
+    restart: () => options.restart?.(),
+  });
+  const events = new EventRaiser(db.kysely, registry, notifications);
   registry.onStatusChange = (deviceId, status, time) => {
     const type = { online: 'deviceOnline', offline: 'deviceOffline', unknown: 'deviceUnknown' }[status];
     const event = { type, eventTime: time, deviceId, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
@@ -68,11 +76,6 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const inactivity = new InactivityCheck(db.kysely, registry, contexts, (list) => events.save(list));
   inactivity.start();
   const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
-  bus.subscribe((message) => {
-    if (message.kind !== 'invalidate') return;
-    contexts.invalidate();
-    rules.invalidate();
-  });
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

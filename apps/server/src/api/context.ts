@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { CommandRouter } from '../live/commands.ts';
+import type { NotificationDispatcher } from '../notifications/dispatcher.ts';
 import type { DeviceContexts } from '../pipeline/device-context.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
@@ -20,6 +21,7 @@ export interface ApiContext {
   commands: CommandRouter;
   /** Per-device settings lookup (device, groups, server). */
   contexts: DeviceContexts;
+  notifications: NotificationDispatcher;
   /** Restarts the server process (POST /api/server/restart); set by main.ts. */
   restart: () => void;
 }

@@ -1,12 +1,19 @@
 import { NOTIFICATION_TYPES } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
+import { ClientError } from '../../domain/errors.ts';
 import { toIso } from '../../domain/time.ts';
+import { mailSettings } from '../../notifications/mail.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { list } from '../params.ts';
 
-/** Channels this server delivers; the others of spec §9 (firebase, telegram, sms, mail) need their integration configured. */
-const NOTIFICATORS = ['web'];
+/**
+ * Channels this server delivers now: web always, mail once the e-mail integration is set; the
+ * others of spec §9 (firebase, telegram, sms) have no integration yet.
+ */
+async function notificators(ctx: ApiContext): Promise<string[]> {
+  return (await mailSettings(ctx.db.kysely)) ? ['web', 'mail'] : ['web'];
+}
 
 export function notificationRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/api/notifications/types', async (request) => {
@@ -18,17 +25,18 @@ export function notificationRoutes(app: FastifyInstance, ctx: ApiContext): void 
     requireUser(request);
     // announcements go to people, not to the live map or devices
     const announcement = list((request.query as Record<string, unknown>).announcement)[0] === 'true';
-    return NOTIFICATORS.filter((n) => !announcement || n !== 'web').map((type) => ({ type }));
+    return (await notificators(ctx)).filter((n) => !announcement || n !== 'web').map((type) => ({ type }));
   });
 
   // A synthetic `test` event through every channel to the caller only.
   app.post('/api/notifications/test', async (request, reply) => {
     const user = requireUser(request);
-    ctx.bus.publish({
-      kind: 'event',
-      userIds: [user.id],
-      event: { id: 0, type: 'test', eventTime: toIso(Date.now()), deviceId: 0, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} },
-    });
+    const event = { id: 0, type: 'test', eventTime: toIso(Date.now()), deviceId: 0, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
+    try {
+      await ctx.notifications.test(user.id, event);
+    } catch (error) {
+      throw new ClientError(`Notification failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return reply.code(204).send();
   });
 }

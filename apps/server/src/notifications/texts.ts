@@ -1,0 +1,36 @@
+/** Notification texts in the three languages (e-mail subject and body lines). */
+export type Language = 'pt-BR' | 'en-US' | 'es';
+
+const TYPES: Record<string, [string, string, string]> = {
+  alarm: ['Alarme', 'Alarm', 'Alarma'],
+  deviceOnline: ['Dispositivo online', 'Device online', 'Dispositivo en línea'],
+  deviceOffline: ['Dispositivo offline', 'Device offline', 'Dispositivo fuera de línea'],
+  deviceUnknown: ['Dispositivo com status desconhecido', 'Device status unknown', 'Estado del dispositivo desconocido'],
+  deviceInactive: ['Dispositivo inativo', 'Device inactive', 'Dispositivo inactivo'],
+  deviceMoving: ['Dispositivo em movimento', 'Device moving', 'Dispositivo en movimiento'],
+  deviceStopped: ['Dispositivo parado', 'Device stopped', 'Dispositivo detenido'],
+  deviceOverspeed: ['Excesso de velocidade', 'Speed limit exceeded', 'Exceso de velocidad'],
+  deviceFuelDrop: ['Queda de combustível', 'Fuel drop', 'Caída de combustible'],
+  geofenceEnter: ['Entrou na cerca', 'Entered geofence', 'Entró en la geocerca'],
+  geofenceExit: ['Saiu da cerca', 'Left geofence', 'Salió de la geocerca'],
+  ignitionOn: ['Ignição ligada', 'Ignition on', 'Encendido activado'],
+  ignitionOff: ['Ignição desligada', 'Ignition off', 'Encendido desactivado'],
+  commandResult: ['Resposta de comando', 'Command result', 'Resultado de comando'],
+  driverChanged: ['Motorista alterado', 'Driver changed', 'Conductor cambiado'],
+  maintenance: ['Manutenção necessária', 'Maintenance required', 'Mantenimiento requerido'],
+  textMessage: ['Mensagem de texto', 'Text message', 'Mensaje de texto'],
+  test: ['Notificação de teste', 'Test notification', 'Notificación de prueba'],
+};
+
+const INDEX: Record<Language, number> = { 'pt-BR': 0, 'en-US': 1, es: 2 };
+
+export function eventTitle(type: string, language: Language): string {
+  return TYPES[type]?.[INDEX[language]] ?? type;
+}
+
+export function languageOf(value: unknown): Language {
+  const text = typeof value === 'string' ? value.toLowerCase() : '';
+  if (text.startsWith('en')) return 'en-US';
+  if (text.startsWith('es')) return 'es';
+  return 'pt-BR';
+}
