@@ -1,8 +1,8 @@
+import { KNOTS_PER_KPH } from '../position.ts';
 import type { DecodedPosition } from '../types.ts';
 import type { ByteReader } from './reader.ts';
 
 /** Traccar's km/h to knots factor, kept so that stored speeds are identical. */
-const KNOTS_PER_KMH = 0.539957;
 /** Coordinates are sent in units of 1/30000 minute. */
 const UNITS_PER_DEGREE = 60 * 30000;
 
@@ -22,7 +22,7 @@ export function readGps(reader: ByteReader, position: DecodedPosition, utcOffset
   position.attributes.sat = reader.u8() & 0x0f;
   const latitude = reader.u32() / UNITS_PER_DEGREE;
   const longitude = reader.u32() / UNITS_PER_DEGREE;
-  position.speed = reader.u8() * KNOTS_PER_KMH;
+  position.speed = reader.u8() * KNOTS_PER_KPH;
   const flags = reader.u16();
   position.course = flags & 0x3ff;
   position.valid = (flags & 0x1000) !== 0;

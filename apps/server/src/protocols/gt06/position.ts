@@ -1,5 +1,7 @@
-import type { Attributes } from '@rastro/api';
+import { emptyPosition } from '../position.ts';
 import type { DecodedPosition } from '../types.ts';
+
+export { addAlarm } from '../position.ts';
 
 export const GT06_PROTOCOL = 'gt06';
 
@@ -8,25 +10,6 @@ export const GT06_PROTOCOL = 'gt06';
  * (`outdated`, processing copies the last known location); the GPS block turns it into a fix.
  */
 export function newPosition(time: Date): DecodedPosition {
-  return {
-    protocol: GT06_PROTOCOL,
-    deviceTime: time,
-    fixTime: time,
-    valid: false,
-    outdated: true,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
+  return emptyPosition(GT06_PROTOCOL, time, { valid: false, outdated: true });
 }
 
-/** Several alarms of one message share the attribute, comma-separated, as Traccar stores them. */
-export function addAlarm(attributes: Attributes, alarm: string | undefined): void {
-  if (!alarm) return;
-  attributes.alarm = typeof attributes.alarm === 'string' ? `${attributes.alarm},${alarm}` : alarm;
-}

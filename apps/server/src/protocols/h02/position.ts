@@ -1,3 +1,4 @@
+import { emptyPosition } from '../position.ts';
 import type { DecodedPosition } from '../types.ts';
 
 export const H02_PROTOCOL = 'h02';
@@ -7,21 +8,7 @@ export const H02_PROTOCOL = 'h02';
  * (`outdated`, processing copies the last known location); a report with coordinates turns it into one.
  */
 export function newPosition(time: Date): DecodedPosition {
-  return {
-    protocol: H02_PROTOCOL,
-    deviceTime: time,
-    fixTime: time,
-    valid: false,
-    outdated: true,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
+  return emptyPosition(H02_PROTOCOL, time, { valid: false, outdated: true });
 }
 
 /** `ddmmyy` and `hhmmss` fields in UTC; the year is of this century. */
