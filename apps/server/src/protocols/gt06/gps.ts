@@ -2,7 +2,6 @@ import { KNOTS_PER_KPH } from '../position.ts';
 import type { DecodedPosition } from '../types.ts';
 import type { ByteReader } from './reader.ts';
 
-/** Traccar's km/h to knots factor, kept so that stored speeds are identical. */
 /** Coordinates are sent in units of 1/30000 minute. */
 const UNITS_PER_DEGREE = 60 * 30000;
 
