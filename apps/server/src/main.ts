@@ -3,6 +3,7 @@ import { seedAdmin, seedDemoDevices } from './db/seed.ts';
 import { startRastro } from './server.ts';
 import { DEMO_VEHICLES } from './simulator/fleet.ts';
 import { startDemoFleet } from './simulator/demo-fleet.ts';
+import type { VehicleResume } from './simulator/vehicle.ts';
 
 const RESTART_EXIT_CODE = 130;
 
@@ -35,7 +36,16 @@ async function main(): Promise<void> {
     const present = await db.selectFrom('tc_devices').select('uniqueId').where('uniqueId', 'in', ids).execute();
     const vehicles = DEMO_VEHICLES.filter((v) => present.some((p) => p.uniqueId === v.uniqueId));
     if (vehicles.length) {
+      // continue from where each vehicle was last seen, with its odometer
+      const resume = new Map<string, VehicleResume>();
+      for (const vehicle of vehicles) {
+        const row = await db.selectFrom('tc_devices').innerJoin('tc_positions', 'tc_positions.id', 'tc_devices.positionId')
+          .select(['tc_positions.latitude', 'tc_positions.longitude', 'tc_positions.attributes'])
+          .where('tc_devices.uniqueId', '=', vehicle.uniqueId).executeTakeFirst();
+        if (row) resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number(JSON.parse(row.attributes).odometer) || 0 });
+      }
       fleet = startDemoFleet({
+        resume,
         osmandUrl: `http://127.0.0.1:${rastro.listeners[0]!.port}`,
         vehicles,
         intervalMs: config.demoIntervalMs,

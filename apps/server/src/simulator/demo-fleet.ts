@@ -1,5 +1,5 @@
 import { DEMO_VEHICLES, type DemoVehicle } from './fleet.ts';
-import { SimulatedVehicle, type VehicleState } from './vehicle.ts';
+import { SimulatedVehicle, type VehicleResume, type VehicleState } from './vehicle.ts';
 
 export interface DemoFleetOptions {
   /** Base URL of the OsmAnd listener, e.g. http://127.0.0.1:5055 */
@@ -7,6 +7,8 @@ export interface DemoFleetOptions {
   vehicles?: DemoVehicle[];
   /** Time between two reports of one vehicle (default 5000 ms). */
   intervalMs?: number;
+  /** Last known state per uniqueId, so a restarted server's demo continues instead of starting over. */
+  resume?: Map<string, VehicleResume>;
   log: { info(msg: string): void; warn(msg: string): void };
 }
 
@@ -33,7 +35,7 @@ export function startDemoFleet(options: DemoFleetOptions): DemoFleet {
   let stopped = false;
 
   vehicles.forEach((vehicle, index) => {
-    const model = new SimulatedVehicle(vehicle.route, vehicle.category, seedOf(vehicle.uniqueId));
+    const model = new SimulatedVehicle(vehicle.route, vehicle.category, seedOf(vehicle.uniqueId), options.resume?.get(vehicle.uniqueId));
     let last = Date.now();
     let lastFailureLog = Number.NEGATIVE_INFINITY;
     let busy = false;

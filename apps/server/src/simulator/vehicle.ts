@@ -62,6 +62,13 @@ type Phase = { kind: 'driving' } | { kind: 'stopped'; remaining: number; ignitio
  * turns, and stops now and then at a waypoint for 30-120 s, sometimes switching the engine off.
  * Pure and deterministic for a given seed: no clock, no I/O.
  */
+/** Where a vehicle was last seen, to continue from there. */
+export interface VehicleResume {
+  latitude: number;
+  longitude: number;
+  odometer: number;
+}
+
 export class SimulatedVehicle {
   private readonly random: () => number;
   private readonly profile: VehicleProfile;
@@ -84,7 +91,11 @@ export class SimulatedVehicle {
   private power = 0;
   private accuracy = 5;
 
-  constructor(route: LatLon[], category: DemoCategory, seed: number) {
+  /**
+   * `resume` continues where the vehicle was last seen (a server restart): at the route point
+   * nearest to it and with its odometer, so restarts neither teleport it nor reset its odometer.
+   */
+  constructor(route: LatLon[], category: DemoCategory, seed: number, resume?: VehicleResume) {
     this.route = route;
     this.profile = VEHICLE_PROFILES[category];
     this.random = seededRandom(seed);
@@ -105,6 +116,15 @@ export class SimulatedVehicle {
     this.odometer = Math.round(15_000_000 + this.random() * 165_000_000);
     this.fuel = 40 + this.random() * 55;
     this.battery = 85 + this.random() * 15;
+    if (resume) {
+      let nearest = 0;
+      for (let i = 1; i < route.length; i += 1) {
+        if (distance(route[i], [resume.latitude, resume.longitude]) < distance(route[nearest], [resume.latitude, resume.longitude])) nearest = i;
+      }
+      this.along = this.cumulative[nearest] % this.length;
+      this.toNextStop = this.distanceToWaypointBeyond(400 + this.random() * 1600);
+      if (resume.odometer > 0) this.odometer = Math.round(resume.odometer);
+    }
     this.updateElectrics(0);
   }
 
