@@ -30,8 +30,10 @@ const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, '
 const v = read(vitestJson);
 const p = read(playwrightJson);
 const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
-const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0);
+const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0);
+const flaky = p?.stats?.flaky ?? 0;
 const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0);
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (flaky) console.log(`\n${flaky} browser test(s) passed only on their retry: see the list above`);
+console.log(`\n${passed + flaky} passed, ${failed} failed, ${skipped} skipped`);
 const ok = vitest === 0 && playwright === 0 && passed > 0 && failed === 0;
 process.exit(ok ? 0 : 1);

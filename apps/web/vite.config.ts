@@ -1,6 +1,25 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Emits /sw.js stamped with an id of this build (a digest of the output file names, which carry
+ * content hashes), so every deployment that changes the app changes the worker, and only then.
+ */
+function serviceWorker(): Plugin {
+  const template = fileURLToPath(new URL('./src/sw.js', import.meta.url));
+  return {
+    name: 'rastro-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const buildId = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 16);
+      const source = readFileSync(template, 'utf8').replace('__BUILD_ID__', buildId);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 // the server on its default port (Traccar's)
 const proxy = {
@@ -10,7 +29,7 @@ const proxy = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

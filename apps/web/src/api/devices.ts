@@ -1,8 +1,19 @@
-import type { Device } from '@rastro/api';
-import { requestJson } from './http.ts';
+import type { Device, DeviceInput } from '@rastro/api';
+import { requestJson, requestVoid } from './http.ts';
 
 export function getDevices(): Promise<Device[]> {
   return requestJson<Device[]>('/devices');
+}
+
+/** Save chooses update when the device has an id, otherwise create (spec §5). */
+export function saveDevice(device: DeviceInput): Promise<Device> {
+  return device.id
+    ? requestJson<Device>(`/devices/${device.id}`, { method: 'PUT', json: device })
+    : requestJson<Device>('/devices', { method: 'POST', json: device });
+}
+
+export function deleteDevice(id: number): Promise<void> {
+  return requestVoid(`/devices/${id}`, { method: 'DELETE' });
 }
 
 /** Soft-deleted devices keep their row with a uniqueId of three dash-separated parts: `deleted-…-…`. */

@@ -1,6 +1,8 @@
 /** Fetch wrapper for the tracking API: cookies sent, timeouts, errors carrying the server's text. */
 
 export const API_BASE = '/api';
+/** The product's extension API (shares, theme, logs, autolink, integrations). */
+export const TARKAN_BASE = '/tarkan';
 /** Default request timeout; reports will pass 60 s through `timeoutMs`. */
 export const API_TIMEOUT_MS = 30_000;
 
@@ -27,18 +29,22 @@ export interface RequestOptions {
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
   json?: unknown;
+  /** Media type wanted instead of JSON, e.g. a report as a spreadsheet. */
+  accept?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Defaults to the tracking API. */
+  base?: typeof API_BASE | typeof TARKAN_BASE;
 }
 
-export function buildUrl(path: string, query?: Query): string {
+export function buildUrl(path: string, query?: Query, base: string = API_BASE): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
   }
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
 /**
@@ -55,7 +61,7 @@ export function serverMessage(body: string, statusText: string): string {
 }
 
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   let body: BodyInit | undefined;
   if (options.form) {
     body = new URLSearchParams(options.form);
@@ -68,7 +74,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(path, options.query, options.base), {
       method: options.method ?? 'GET',
       credentials: 'include',
       headers,

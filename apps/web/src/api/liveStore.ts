@@ -1,10 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Device, Event, Position, SocketMessage } from '@rastro/api';
+import { ShardedMap } from './shardedMap.ts';
 
 export interface LiveState {
-  devices: ReadonlyMap<number, Device>;
+  devices: ShardedMap<Device>;
   /** Latest position per device id. */
-  positions: ReadonlyMap<number, Position>;
+  positions: ShardedMap<Position>;
 }
 
 export interface LiveStore {
@@ -24,13 +25,13 @@ const MAX_PENDING_EVENTS = 50;
 
 const nextFrame: Scheduler = (flush) => requestAnimationFrame(() => flush());
 
-function byDevice(positions: readonly Position[]): Map<number, Position> {
-  return new Map(positions.map((position) => [position.deviceId, position]));
+function byDevice(positions: readonly Position[]): ShardedMap<Position> {
+  return ShardedMap.from(positions.map((position) => [position.deviceId, position] as const));
 }
 
 /** Store of live devices and positions; socket frames are merged at most once per `schedule` tick. */
 export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
-  let state: LiveState = { devices: new Map(), positions: new Map() };
+  let state: LiveState = { devices: ShardedMap.from([]), positions: ShardedMap.from([]) };
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(events: Event[]) => void>();
   let pendingDevices = new Map<number, Device>();
@@ -52,10 +53,7 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     pendingPositions = new Map();
     pendingEvents = [];
     if (devices.size > 0 || positions.size > 0) {
-      emit({
-        devices: devices.size > 0 ? new Map([...state.devices, ...devices]) : state.devices,
-        positions: positions.size > 0 ? new Map([...state.positions, ...positions]) : state.positions,
-      });
+      emit({ devices: state.devices.with(devices), positions: state.positions.with(positions) });
     }
     if (events.length > 0) eventListeners.forEach((listener) => listener(events));
   };
@@ -72,7 +70,7 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     },
     // frames still queued are newer than the REST snapshot and apply on top of it at the next flush
     replaceDevices(devices) {
-      emit({ ...state, devices: new Map(devices.map((device) => [device.id, device])) });
+      emit({ ...state, devices: ShardedMap.from(devices.map((device) => [device.id, device] as const)) });
     },
     replacePositions(positions) {
       emit({ ...state, positions: byDevice(positions) });
@@ -97,4 +95,30 @@ export function useLiveDevices(): ReadonlyMap<number, Device> {
 
 export function useLivePositions(): ReadonlyMap<number, Position> {
   return useSyncExternalStore(liveStore.subscribe, () => liveStore.getState().positions);
+}
+
+/**
+ * The live state at most once per `intervalMs`: for work over the whole fleet (filtering and
+ * sorting ten thousand devices) that need not follow every frame.
+ */
+export function useThrottledLiveState(intervalMs: number): LiveState {
+  const [state, setState] = useState(liveStore.getState);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last = 0;
+    const update = () => {
+      timer = undefined;
+      last = Date.now();
+      setState(liveStore.getState());
+    };
+    update();
+    const unsubscribe = liveStore.subscribe(() => {
+      timer ??= setTimeout(update, Math.max(0, last + intervalMs - Date.now()));
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [intervalMs]);
+  return state;
 }

@@ -1,8 +1,12 @@
 import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { getDevices } from './devices.ts';
+import { getGeofences } from './geofences.ts';
+import { getGroups } from './groups.ts';
 import { ApiError } from './http.ts';
-import { getLatestPositions } from './positions.ts';
+import { getLatestPositions, getPositionHistory } from './positions.ts';
 import { getServerInfo } from './server.ts';
+import { getWebConfig } from './webConfig.ts';
+import { themeQuery, withBranding } from './theme.ts';
 
 /**
  * Cached reads. Devices and positions never go stale by time: the live socket keeps them current
@@ -26,6 +30,35 @@ export const positionsQuery = queryOptions({
   staleTime: Infinity,
 });
 
+/** Geofences and groups change only through this app's own edits, which invalidate them. */
+export const geofencesQuery = queryOptions({
+  queryKey: ['geofences'],
+  queryFn: getGeofences,
+  staleTime: Infinity,
+});
+
+export const groupsQuery = queryOptions({
+  queryKey: ['groups'],
+  queryFn: getGroups,
+  staleTime: Infinity,
+});
+
+export const webConfigQuery = queryOptions({
+  queryKey: ['web-config'],
+  // the administrator's theme (spec §3) brands over config.json
+  queryFn: async ({ client }) => withBranding(await getWebConfig(), await client.fetchQuery(themeQuery)),
+  staleTime: Infinity,
+});
+
+/** Positions of one device over a period; a past period does not change, so it is kept. */
+export function historyQuery(deviceId: number, from: Date, to: Date) {
+  return queryOptions({
+    queryKey: ['history', deviceId, from.toISOString(), to.toISOString()],
+    queryFn: ({ signal }) => getPositionHistory(deviceId, from, to, signal),
+    staleTime: 60_000,
+  });
+}
+
 export function useServerInfo() {
   return useQuery(serverInfoQuery);
 }
@@ -36,6 +69,18 @@ export function useDevices() {
 
 export function usePositions() {
   return useQuery(positionsQuery);
+}
+
+export function useGeofences(enabled = true) {
+  return useQuery({ ...geofencesQuery, enabled });
+}
+
+export function useGroups() {
+  return useQuery(groupsQuery);
+}
+
+export function useWebConfig() {
+  return useQuery(webConfigQuery);
 }
 
 /** Client errors (4xx) are answers, not outages: retrying them only delays the message. */

@@ -1,6 +1,7 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, createRoutesFromElements, useRoutes } from 'react-router';
 import { DRIVER_LOGIN_PATH, HOME_PATH, LOGIN_PATH, MAINTENANCE_PATH } from './guard.ts';
 import { lazyPage } from './lazyPage.ts';
+import { managementRoutes } from './managementRoutes.tsx';
 import { NavigationGuard } from './NavigationGuard.tsx';
 
 // every page is its own chunk; the map engine is only in the shell's
@@ -9,10 +10,18 @@ const SharePage = lazyPage(() => import('../features/auth/SharePage.tsx'));
 const MaintenancePage = lazyPage(() => import('./MaintenancePage.tsx'));
 const Shell = lazyPage(() => import('./Shell.tsx'));
 const DevicesPanel = lazyPage(() => import('../features/devices/DevicesPanel.tsx'));
+const DevicePage = lazyPage(() => import('../features/devices/DevicePage.tsx'));
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage.tsx'));
+const SummaryReport = lazyPage(() => import('../features/reports/summary/SummaryReport.tsx'));
+const TripsReport = lazyPage(() => import('../features/reports/trips/TripsReport.tsx'));
+const StopsReport = lazyPage(() => import('../features/reports/stops/StopsReport.tsx'));
+const EventsReport = lazyPage(() => import('../features/reports/events/EventsReport.tsx'));
+const RouteReport = lazyPage(() => import('../features/reports/route/RouteReport.tsx'));
+const GraphicPage = lazyPage(() => import('../features/reports/graphic/GraphicPage.tsx'));
+const HistoryPage = lazyPage(() => import('../features/reports/history/HistoryPage.tsx'));
 
-export function AppRoutes() {
-  return (
-    <Routes>
+/** The route tree; `routeExists` reads it, so menus offer only the pages that exist. */
+export const appRoutes = createRoutesFromElements(
       <Route element={<NavigationGuard />}>
         <Route path={MAINTENANCE_PATH} element={<MaintenancePage />} />
         <Route path={LOGIN_PATH} element={<LoginPage />} />
@@ -21,9 +30,21 @@ export function AppRoutes() {
         <Route element={<Shell />}>
           <Route path={HOME_PATH} element={null} />
           <Route path="/devices" element={<DevicesPanel />} />
+          <Route path="/devices/:deviceId" element={<DevicePage />} />
+          <Route path="/reports" element={<ReportsPage />} />
+          <Route path="/reports/resume" element={<SummaryReport />} />
+          <Route path="/reports/travels" element={<TripsReport />} />
+          <Route path="/reports/stops" element={<StopsReport />} />
+          <Route path="/reports/events" element={<EventsReport />} />
+          <Route path="/reports/history" element={<RouteReport />} />
+          <Route path="/reports/graphic" element={<GraphicPage />} />
+          <Route path="/history" element={<HistoryPage />} />
+          {managementRoutes}
         </Route>
         <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
-      </Route>
-    </Routes>
-  );
+      </Route>,
+);
+
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

@@ -31,6 +31,8 @@ export function NavigationGuard() {
 
   useEffect(() => {
     if (decision.action !== 'authenticate') return;
+    // the map's code downloads while the session is checked, not after
+    if (loadDevices) void import('./Shell.tsx');
     let current = true;
     const { pathname, search } = location;
     authenticateOnce(queryClient, loadDevices).then((outcome) => {

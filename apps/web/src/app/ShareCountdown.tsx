@@ -4,9 +4,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../ui/useNow.ts';
-import { logout } from './logout.ts';
+import { clearAuth } from './logout.ts';
 import { remainingUntil } from './shareExpiry.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -15,6 +16,11 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function ShareCountdown({ expiration }: { expiration: string }) {
   const { t } = useTranslation();
   const remaining = remainingUntil(expiration, useNow(1000));
+
+  // spec §4: once the time is up the access ends at once, whether or not 'Sair' is pressed
+  useEffect(() => {
+    if (remaining.expired) void clearAuth().catch(() => undefined);
+  }, [remaining.expired]);
   const time = t('shell.countdown', {
     days: remaining.days,
     hours: pad(remaining.hours),
@@ -23,7 +29,7 @@ export function ShareCountdown({ expiration }: { expiration: string }) {
   });
   return (
     <>
-      <Typography variant="body2" component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Typography variant="body2" component="span" noWrap sx={{ fontVariantNumeric: 'tabular-nums', fontSize: { xs: 12, sm: 14 } }}>
         {t('shell.expiresIn', { time })}
       </Typography>
       <Dialog open={remaining.expired} aria-describedby="share-expired">
@@ -31,7 +37,7 @@ export function ShareCountdown({ expiration }: { expiration: string }) {
           <DialogContentText id="share-expired">{t('shell.shareExpired')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => void logout()}>
+          <Button variant="contained" onClick={() => window.location.reload()}>
             {t('shell.exit')}
           </Button>
         </DialogActions>

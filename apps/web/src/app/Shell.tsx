@@ -5,11 +5,15 @@ import { useDevices, usePositions, useServerInfo } from '../api/queries.ts';
 import { EventToasts } from '../features/events/EventToasts.tsx';
 import { FleetMap } from '../features/map/FleetMap.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
+import { NewVersionBanner } from './NewVersionBanner.tsx';
+import { NoticeSnackbar } from './NoticeSnackbar.tsx';
+import { HOME_PATH } from './guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { isQrDriver, isSharedUser, useSessionUser } from './session.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useLiveSync } from './useLiveSync.ts';
+import { WhatsAppLink } from './WhatsAppLink.tsx';
 
 /**
  * Signed-in layout: top bar, side menu, and one map that stays mounted across pages while
@@ -33,6 +37,7 @@ export default function Shell() {
       {sideMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
         <FleetMap />
+        {pathname === HOME_PATH && <WhatsAppLink />}
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingBar />}>
             <Outlet />
@@ -40,6 +45,8 @@ export default function Shell() {
         </PageErrorBoundary>
       </Box>
       <EventToasts />
+      <NewVersionBanner />
+      <NoticeSnackbar />
     </Box>
   );
 }

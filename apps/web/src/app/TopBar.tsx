@@ -3,11 +3,9 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { HOME_PATH } from './guard.ts';
+import { Brand } from './Brand.tsx';
 import { MuteToggle } from './MuteToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -27,14 +25,7 @@ export function TopBar({ user, onMenu }: TopBarProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <Typography
-          component={Link}
-          to={HOME_PATH}
-          variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, letterSpacing: '-0.3px' }}
-        >
-          {t('app.brand')}
-        </Typography>
+        <Brand />
         <Box sx={{ flex: 1 }} />
         <MuteToggle />
         <UserMenu user={user} />

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/Logout';
+import Divider from '@mui/material/Divider';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,15 +11,24 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { logout } from './logout.ts';
+import { useAccessContext } from './permissions.ts';
+import { routeExists } from './routeExists.ts';
 import { isSharedUser } from './session.ts';
 import { ShareCountdown } from './ShareCountdown.tsx';
+import { themeMode, useThemeMode } from './themeMode.ts';
+import { USER_MENU_ENTRIES } from './userMenuEntries.tsx';
 
 /** The user's name (a countdown for share-link users) opening the account menu. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const shared = isSharedUser(user) && user.expirationTime !== null;
+  const access = useAccessContext();
+  const entries = USER_MENU_ENTRIES.filter((entry) => access && entry.visible(access) && routeExists(entry.path));
+  const dark = useThemeMode() === 'dark';
+  const close = () => setAnchor(null);
 
   return (
     <>
@@ -35,7 +47,18 @@ export function UserMenu({ user }: { user: User }) {
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.name}</span>
         )}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {entries.map((entry) => (
+          <MenuItem key={entry.path} component={Link} to={entry.path} onClick={close}>
+            <ListItemIcon>{entry.icon}</ListItemIcon>
+            <ListItemText>{t(entry.label)}</ListItemText>
+          </MenuItem>
+        ))}
+        <MenuItem onClick={() => themeMode.set(dark ? 'light' : 'dark')} data-testid="theme-toggle">
+          <ListItemIcon>{dark ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}</ListItemIcon>
+          <ListItemText>{dark ? t('shell.lightTheme') : t('shell.darkTheme')}</ListItemText>
+        </MenuItem>
+        <Divider />
         <MenuItem onClick={() => void logout()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@rastro/api';
 import { ApiError } from '../api/http.ts';
-import { devicesQuery, serverInfoQuery } from '../api/queries.ts';
+import { devicesQuery, positionsQuery, serverInfoQuery } from '../api/queries.ts';
 import { createSession, getSession } from '../api/session.ts';
 import type { AuthOutcome } from './guard.ts';
 import { forgetCredentials, rememberedCredentials } from './rememberedCredentials.ts';
@@ -35,8 +35,10 @@ export async function authenticate(queryClient: QueryClient, loadDevices: boolea
     return 'no-session';
   }
   if (loadDevices) {
-    // A failure here is not fatal: the map shows its own loading state and retries with the page.
-    await queryClient.prefetchQuery(devicesQuery);
+    // Loaded alongside the map rather than before it (a large fleet's list takes a while). A failure
+    // here is not fatal: the map shows its own loading state and retries with the page.
+    void queryClient.prefetchQuery(devicesQuery);
+    void queryClient.prefetchQuery(positionsQuery);
   }
   sessionUser.set(user);
   return 'authenticated';

@@ -2,13 +2,18 @@ import { deleteSession } from '../api/session.ts';
 import { forgetCredentials } from './rememberedCredentials.ts';
 import { closeLiveSocket } from './useLiveSync.ts';
 
-/** Spec §4: delete the session, close the live socket, reload (the guard then shows the login). */
-export async function logout(): Promise<void> {
+/** Ends the signed-in state: live socket closed, remembered credentials forgotten, session deleted. */
+export async function clearAuth(): Promise<void> {
   closeLiveSocket();
   // remembered credentials would sign straight back in at the next session check
   forgetCredentials();
+  await deleteSession();
+}
+
+/** Spec §4: delete the session, close the live socket, reload (the guard then shows the login). */
+export async function logout(): Promise<void> {
   try {
-    await deleteSession();
+    await clearAuth();
   } finally {
     window.location.reload();
   }

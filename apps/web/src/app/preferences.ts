@@ -1,10 +1,22 @@
+import type { Attributes } from '@rastro/api';
 import { useServerInfo } from '../api/queries.ts';
+import { distanceUnitOf, type DistanceUnit } from '../ui/distance.ts';
 import { speedUnitOf, type SpeedUnit } from '../ui/units.ts';
 import { useSessionUser } from './session.ts';
 
-/** The user's `speedUnit` attribute, else the server's, else km/h. */
-export function useSpeedUnit(): SpeedUnit {
+/** A preference attribute of the user, else of the server. */
+function usePreference(key: string): Attributes[string] | undefined {
   const user = useSessionUser();
   const server = useServerInfo().data?.server;
-  return speedUnitOf(user?.attributes.speedUnit ?? server?.attributes.speedUnit);
+  return user?.attributes[key] ?? server?.attributes[key];
+}
+
+/** `speedUnit` of the user, else of the server, else km/h. */
+export function useSpeedUnit(): SpeedUnit {
+  return speedUnitOf(usePreference('speedUnit'));
+}
+
+/** `distanceUnit` of the user, else of the server, else km. */
+export function useDistanceUnit(): DistanceUnit {
+  return distanceUnitOf(usePreference('distanceUnit'));
 }

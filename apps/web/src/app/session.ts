@@ -8,9 +8,9 @@ export function useSessionUser(): User | null {
   return useStore(sessionUser);
 }
 
-/** Share-link users (temporary access) and QR-code drivers get a reduced shell. */
+/** Share-link users (temporary access: Tarkan's `isShared` flag, or Traccar's `temporary` user) get a reduced shell. */
 export function isSharedUser(user: User | null): boolean {
-  return user?.attributes.isShared === true;
+  return user?.attributes.isShared === true || user?.temporary === true;
 }
 
 export function isQrDriver(user: User | null): boolean {

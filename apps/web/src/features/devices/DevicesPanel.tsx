@@ -1,71 +1,152 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
+import ListSubheader from '@mui/material/ListSubheader';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import type { Device, Group } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useLiveDevices, useLivePositions } from '../../api/liveStore.ts';
-import { useDevices } from '../../api/queries.ts';
+import { useLiveDevices, useLivePositions, useThrottledLiveState } from '../../api/liveStore.ts';
+import { useDevices, useGeofences, useGroups } from '../../api/queries.ts';
+import { deviceQuery, updateDeviceFilters, useDeviceFilters, useDeviceQuery } from '../../app/deviceFilters.ts';
 import { HOME_PATH } from '../../app/guard.ts';
+import { useMapOptions } from '../../app/mapOptions.ts';
 import { useSpeedUnit } from '../../app/preferences.ts';
 import { selectDevice, useSelection } from '../../app/selection.ts';
+import { countByStatus, deviceCategory, visibleDevices } from '../../ui/deviceFilter.ts';
 import { deviceStatus } from '../../ui/deviceStatus.ts';
 import { Panel } from '../../ui/Panel.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { useStoredState } from '../../ui/useStoredState.ts';
-import { DeviceRow } from './DeviceRow.tsx';
-import { byName, countByStatus, matchesQuery, matchesStatus, visibleDevices, type StatusFilter } from './deviceFilter.ts';
+import { VirtualList } from '../../ui/VirtualList.tsx';
+import { anchoredDevices } from './anchor.ts';
+import { CategoryFilterMenu } from './CategoryFilterMenu.tsx';
+import { DEVICE_ROW_HEIGHT, DeviceRow } from './DeviceRow.tsx';
+import { deviceRows, type ListRow } from './deviceRows.ts';
+import { nameRanks } from './deviceSort.ts';
+import { DeviceEditor } from './editor/DeviceEditor.tsx';
+import { useCanCreateDevices } from './permissions.ts';
+import { SortMenu } from './SortMenu.tsx';
+import { useDeviceSort } from './sortState.ts';
 import { StatusFilterBar } from './StatusFilterBar.tsx';
 
-const QUERY_KEY = 'rastro.devices.query';
+const GROUP_ROW_HEIGHT = 32;
+/** The fleet-wide filtering and sorting follow the live data at most this often. */
+const LIST_REFRESH_MS = 500;
 
-/** /devices: searchable list of the visible devices with live status. */
+/** Name order changes only with names: recomputed when one changes, not on every live frame. */
+function useNameRanks(devices: readonly Device[]): ReadonlyMap<number, number> {
+  const cache = useRef<{ signature: string; ranks: Map<number, number> } | null>(null);
+  return useMemo(() => {
+    const signature = devices.map((device) => `${device.id}\u0000${device.name}`).join('\u0001');
+    if (cache.current?.signature !== signature) cache.current = { signature, ranks: nameRanks(devices) };
+    return cache.current.ranks;
+  }, [devices]);
+}
+
+/** /devices: the fleet with its status counts, filters, sorting and search; ten thousand rows scroll smoothly. */
 export default function DevicesPanel() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const loading = useDevices().isPending;
+  const snapshot = useThrottledLiveState(LIST_REFRESH_MS);
   const devices = useLiveDevices();
   const positions = useLivePositions();
+  const filters = useDeviceFilters();
+  const query = useDeviceQuery();
+  const { groups: showGroups } = useMapOptions();
+  const groups = useGroups().data;
+  const geofences = useGeofences().data;
   const { deviceId: selectedId } = useSelection();
   const speedUnit = useSpeedUnit();
+  const canCreate = useCanCreateDevices();
   const now = useNow(30_000);
-  const [query, setQuery] = useStoredState(QUERY_KEY, '');
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const [creating, setCreating] = useState(false);
 
-  const visible = useMemo(() => visibleDevices(devices.values()), [devices]);
-  const counts = useMemo(() => countByStatus(visible, positions), [visible, positions]);
+  const visible = useMemo(() => visibleDevices(snapshot.devices.values()), [snapshot.devices]);
+  const counts = useMemo(() => countByStatus(visible, snapshot.positions), [visible, snapshot.positions]);
+  const categories = useMemo(() => {
+    const found = new Map<string, number>();
+    visible.forEach((device) => found.set(deviceCategory(device), (found.get(deviceCategory(device)) ?? 0) + 1));
+    return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
+  }, [visible]);
+  const anchored = useMemo(() => anchoredDevices(geofences ?? []), [geofences]);
+  const nameRank = useNameRanks(visible);
+  const sort = useDeviceSort();
+  const groupMap = useMemo(() => (showGroups && groups ? new Map<number, Group>(groups.map((group) => [group.id, group])) : undefined), [showGroups, groups]);
   const rows = useMemo(
     () =>
-      visible
-        .filter((device) => matchesStatus(device, statusFilter, positions.get(device.id)))
-        .filter((device) => matchesQuery(device, query, t(`status.${deviceStatus(device)}`)))
-        .sort(byName),
-    [visible, positions, statusFilter, query, t],
+      deviceRows({
+        devices: visible,
+        positions: snapshot.positions,
+        filters,
+        query,
+        statusLabel: (device) => t(`status.${deviceStatus(device)}`),
+        sort,
+        context: { positions: snapshot.positions, anchored, nameRank },
+        groups: groupMap,
+      }),
+    [visible, snapshot.positions, filters, query, t, sort, anchored, nameRank, groupMap],
   );
 
   const onSelect = useCallback(
     (deviceId: number) => {
       selectDevice(deviceId, { focus: true });
-      // the list covers the whole screen on a phone: show the map with the device
-      if (phone) navigate(HOME_PATH);
+      navigate(`/devices/${deviceId}${location.search}`);
     },
-    [phone, navigate],
+    [navigate, location.search],
   );
 
   // back returns to the previous page of this visit, or to the map when /devices was the first one
   const back = () => (location.key === 'default' ? navigate(HOME_PATH) : navigate(-1));
+  const only = filters.onlyDeviceId === null ? undefined : devices.get(filters.onlyDeviceId);
+
+  const renderRow = (row: ListRow) =>
+    row.kind === 'group' ? (
+      <ListSubheader component="div" sx={{ lineHeight: `${GROUP_ROW_HEIGHT}px`, bgcolor: 'action.hover' }}>
+        {row.name ?? t('devices.noGroup')} · {row.count}
+      </ListSubheader>
+    ) : (
+      <DeviceRow
+        device={devices.get(row.device.id) ?? row.device}
+        position={positions.get(row.device.id)}
+        anchored={anchored.has(row.device.id)}
+        selected={row.device.id === selectedId}
+        now={now}
+        speedUnit={speedUnit}
+        onSelect={onSelect}
+      />
+    );
 
   return (
-    <Panel title={t('devices.title')} onBack={back} onClose={() => navigate(HOME_PATH)}>
+    <Panel
+      title={t('devices.title')}
+      onBack={back}
+      onClose={() => navigate(HOME_PATH)}
+      actions={
+        <>
+          <CategoryFilterMenu categories={categories} />
+          <SortMenu />
+          {canCreate && (
+            <Tooltip title={t('devices.add')}>
+              <IconButton aria-label={t('devices.add')} data-testid="add-device" onClick={() => setCreating(true)}>
+                <AddIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      }
+    >
       <TextField
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={(event) => deviceQuery.set(event.target.value)}
         placeholder={t('devices.search')}
         size="small"
         type="search"
@@ -81,25 +162,36 @@ export default function DevicesPanel() {
           },
         }}
       />
-      <StatusFilterBar counts={counts} value={statusFilter} onChange={setStatusFilter} />
-      <List dense disablePadding sx={{ flex: 1, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
-        {rows.map((device) => (
-          <DeviceRow
-            key={device.id}
-            device={device}
-            position={positions.get(device.id)}
-            selected={device.id === selectedId}
-            now={now}
-            speedUnit={speedUnit}
-            onSelect={onSelect}
-          />
-        ))}
-        {!loading && rows.length === 0 && (
-          <Typography component="li" color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {visible.length === 0 ? t('devices.empty') : t('devices.noMatch')}
-          </Typography>
-        )}
-      </List>
+      <StatusFilterBar counts={counts} filters={filters} />
+      {(only || filters.hiddenCategories.length > 0) && (
+        <Stack direction="row" useFlexGap flexWrap="wrap" gap={0.75} sx={{ px: 1.5, pb: 1 }}>
+          {only && (
+            <Chip size="small" color="secondary" data-testid="only-device-chip" label={t('devices.onlyDevice', { name: only.name })} onDelete={() => updateDeviceFilters({ onlyDeviceId: null })} />
+          )}
+          {filters.hiddenCategories.length > 0 && (
+            <Chip size="small" color="secondary" label={t('devices.categories.hidden', { count: filters.hiddenCategories.length })} onDelete={() => updateDeviceFilters({ hiddenCategories: [] })} />
+          )}
+        </Stack>
+      )}
+      <Divider />
+      <VirtualList
+        aria-label={t('devices.title')}
+        items={rows}
+        itemHeight={rowHeight}
+        itemKey={rowKey}
+        renderItem={renderRow}
+        empty={
+          !loading && (
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+              {visible.length === 0 ? t('devices.empty') : t('devices.noMatch')}
+            </Typography>
+          )
+        }
+      />
+      {creating && <DeviceEditor device={null} onClose={() => setCreating(false)} />}
     </Panel>
   );
 }
+
+const rowHeight = (row: ListRow) => (row.kind === 'group' ? GROUP_ROW_HEIGHT : DEVICE_ROW_HEIGHT);
+const rowKey = (row: ListRow) => (row.kind === 'group' ? row.key : row.device.id);

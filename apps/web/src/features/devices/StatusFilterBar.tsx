@@ -1,33 +1,44 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { DEVICE_STATUSES } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import type { StatusCounts, StatusFilter } from './deviceFilter.ts';
-
-const FILTERS: StatusFilter[] = ['all', 'online', 'offline', 'unknown', 'moving'];
+import { updateDeviceFilters } from '../../app/deviceFilters.ts';
+import type { DeviceFilters, StatusCounts } from '../../ui/deviceFilter.ts';
 
 interface StatusFilterBarProps {
   counts: StatusCounts;
-  value: StatusFilter;
-  onChange(filter: StatusFilter): void;
+  filters: DeviceFilters;
 }
 
-/** Device counts per status and in motion; each count also filters the list. */
-export function StatusFilterBar({ counts, value, onChange }: StatusFilterBarProps) {
+/** Device counts per status and in motion; a status count also filters, and motion combines with it. */
+export function StatusFilterBar({ counts, filters }: StatusFilterBarProps) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" useFlexGap flexWrap="wrap" gap={0.75} sx={{ px: 1.5, pb: 1 }} role="group" aria-label={t('devices.statusFilter')}>
-      {FILTERS.map((filter) => (
-        <Chip
-          key={filter}
-          data-testid={`count-${filter}`}
-          size="small"
-          label={`${t(`devices.filter.${filter}`)} ${counts[filter]}`}
-          color={value === filter ? 'primary' : 'default'}
-          variant={value === filter ? 'filled' : 'outlined'}
-          aria-pressed={value === filter}
-          onClick={() => onChange(value === filter && filter !== 'all' ? 'all' : filter)}
-        />
-      ))}
+      {(['all', ...DEVICE_STATUSES] as const).map((status) => {
+        const active = filters.status === status;
+        return (
+          <Chip
+            key={status}
+            data-testid={`count-${status}`}
+            size="small"
+            label={`${t(`devices.filter.${status}`)} ${counts[status]}`}
+            color={active ? 'primary' : 'default'}
+            variant={active ? 'filled' : 'outlined'}
+            aria-pressed={active}
+            onClick={() => updateDeviceFilters({ status: active && status !== 'all' ? 'all' : status })}
+          />
+        );
+      })}
+      <Chip
+        data-testid="count-moving"
+        size="small"
+        label={`${t('devices.filter.moving')} ${counts.moving}`}
+        color={filters.motionOnly ? 'secondary' : 'default'}
+        variant={filters.motionOnly ? 'filled' : 'outlined'}
+        aria-pressed={filters.motionOnly}
+        onClick={() => updateDeviceFilters({ motionOnly: !filters.motionOnly })}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
+import { useTheme } from '@mui/material/styles';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { loadCountries } from './countries.ts';
-import { FALLBACK_SOURCES } from './fallbackStyle.ts';
+import { FALLBACK_SOURCES, paintFallback } from './fallbackStyle.ts';
 import { gridLines } from './grid.ts';
 import { useMapInstance } from './mapContext.ts';
 
-/** Fills the offline basemap: countries once, the grid for every new view. */
+/** Fills the offline basemap: countries once, the grid for every new view, colours of the theme. */
 export function FallbackBasemap() {
   const map = useMapInstance();
+  const mode = useTheme().palette.mode;
+
+  useEffect(() => paintFallback(map, mode), [map, mode]);
 
   useEffect(() => {
     const abort = new AbortController();

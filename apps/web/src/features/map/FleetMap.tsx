@@ -1,12 +1,21 @@
 import { DevicesLayer } from './DevicesLayer.tsx';
 import { FallbackBasemap } from './FallbackBasemap.tsx';
+import { FollowDevice } from './FollowDevice.tsx';
+import { GeofencesLayer } from './geofences/GeofencesLayer.tsx';
 import { InitialView } from './InitialView.tsx';
+import { MapOptionsControl } from './MapOptionsControl.tsx';
 import { MapView } from './MapView.tsx';
+import { HistoryOverlay } from './overlays/HistoryOverlay.tsx';
 import { RasterTiles } from './RasterTiles.tsx';
 import { SelectedDeviceCard } from './SelectedDeviceCard.tsx';
 import { SelectionFocus } from './SelectionFocus.tsx';
+import { TrailLayer } from './TrailLayer.tsx';
 
-/** The shell's map: offline basemap, optional tile server, live devices and the selection. */
+/**
+ * The shell's map: offline basemap, the chosen base layer, geofences, live devices with their
+ * trails, the overlay view of the page's query, and the selection. Each part adds its own sources
+ * and layers and removes them when it goes.
+ */
 export function FleetMap() {
   return (
     <>
@@ -14,9 +23,14 @@ export function FleetMap() {
         <FallbackBasemap />
         <RasterTiles />
         <DevicesLayer />
+        <GeofencesLayer />
+        <TrailLayer />
+        <HistoryOverlay />
         <InitialView />
         <SelectionFocus />
+        <FollowDevice />
       </MapView>
+      <MapOptionsControl />
       <SelectedDeviceCard />
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
@@ -19,15 +20,18 @@ export function MapView({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const initialMode = useRef(useTheme().palette.mode);
 
   useEffect(() => {
     if (!container.current) return;
     const instance = new maplibregl.Map({
       container: container.current,
-      style: fallbackStyle(),
+      style: fallbackStyle(initialMode.current),
       center: [-47.9, -15.8],
       zoom: 2,
       attributionControl: { compact: true },
+      // markers come and go with every live update; fading them keeps the map repainting for 300 ms after each
+      fadeDuration: 0,
     });
     instance.addControl(new maplibregl.NavigationControl(), 'top-right');
     instance.addControl(new maplibregl.ScaleControl(), 'bottom-left');

@@ -1,10 +1,14 @@
 import CloseIcon from '@mui/icons-material/Close';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link, useMatch } from 'react-router';
 import { useLiveDevices, useLivePositions } from '../../api/liveStore.ts';
 import { selectDevice, useSelection } from '../../app/selection.ts';
 import { useSpeedUnit } from '../../app/preferences.ts';
@@ -13,15 +17,17 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { formatDateTime } from '../../ui/time.ts';
 import { formatSpeed } from '../../ui/units.ts';
 
-/** Name, status, speed and last update of the selected device, over the map. */
+/** Name, status, speed and last update of the device picked on the map, with a way to its details. */
 export function SelectedDeviceCard() {
   const { t, i18n } = useTranslation();
   const { deviceId } = useSelection();
   const devices = useLiveDevices();
   const positions = useLivePositions();
   const speedUnit = useSpeedUnit();
+  // the details page shows all of this and more
+  const onDetails = useMatch('/devices/:deviceId') !== null;
   const device = deviceId === null ? undefined : devices.get(deviceId);
-  if (!device) return null;
+  if (!device || onDetails) return null;
   const position = positions.get(device.id);
   const lastUpdate = device.lastUpdate ?? position?.fixTime;
 
@@ -31,7 +37,7 @@ export function SelectedDeviceCard() {
       elevation={6}
       sx={{ position: 'absolute', zIndex: 3, right: 16, bottom: 32, width: { xs: 'calc(100% - 32px)', sm: 320 } }}
     >
-      <CardContent sx={{ pb: '16px !important' }}>
+      <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" alignItems="center" spacing={1}>
           <Typography variant="h6" component="h2" sx={{ flex: 1, fontSize: 18 }} noWrap>
             {device.name}
@@ -58,6 +64,11 @@ export function SelectedDeviceCard() {
           )}
         </dl>
       </CardContent>
+      <CardActions sx={{ pt: 0, px: 2, pb: 1.5 }}>
+        <Button size="small" startIcon={<InfoOutlinedIcon />} component={Link} to={`/devices/${device.id}`} data-testid="open-details">
+          {t('map.details')}
+        </Button>
+      </CardActions>
     </Card>
   );
 }

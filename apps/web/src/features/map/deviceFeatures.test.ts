@@ -1,30 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { makeDevice, makePosition } from '../../testing/fixtures.ts';
-import { deviceFeatures } from './deviceFeatures.ts';
+import { STATUS_COLORS } from '../../ui/deviceStatus.ts';
+import { deviceFeature, labelText, markerStyle } from './deviceFeatures.ts';
 
-describe('deviceFeatures', () => {
-  const devices = new Map([
-    [1, makeDevice({ id: 1, name: 'Truck', status: 'online' })],
-    [2, makeDevice({ id: 2, status: null })],
-    [3, makeDevice({ id: 3, uniqueId: 'deleted-555-1700000000' })],
-    [4, makeDevice({ id: 4 })],
-  ]);
-  const positions = new Map([
-    [1, makePosition({ deviceId: 1, latitude: -23.5, longitude: -46.6, course: 90, attributes: { motion: true } })],
-    [2, makePosition({ deviceId: 2 })],
-    [3, makePosition({ deviceId: 3 })],
-  ]);
+const options = { names: true, plates: false, status: true };
 
-  it('has one point per visible device with a position', () => {
-    const collection = deviceFeatures(devices, positions);
-    expect(collection.features.map((f) => f.properties.deviceId)).toEqual([1, 2]);
+describe('markerStyle', () => {
+  it('draws the category in the device colours with the status ring', () => {
+    const device = makeDevice({ id: 1, category: 'truck', status: 'offline', attributes: { 'tarkan.color': '#ff0000', 'tarkan.color_extra': '#000' } });
+    expect(markerStyle(device, true)).toEqual({ category: 'truck', fill: '#ff0000', glyph: '#000000', ring: STATUS_COLORS.offline });
   });
 
-  it('carries id, name, status, course and motion', () => {
-    const [truck, other] = deviceFeatures(devices, positions).features;
-    expect(truck.geometry.coordinates).toEqual([-46.6, -23.5]);
-    expect(truck.properties).toEqual({ deviceId: 1, name: 'Truck', status: 'online', course: 90, moving: true });
-    expect(other.properties.status).toBe('unknown');
-    expect(other.properties.moving).toBe(false);
+  it('applies hue, saturation and brightness to both colours', () => {
+    const device = makeDevice({ id: 1, attributes: { 'tarkan.color': '#ff0000', brightness: 0.5, saturate: 1, hue: 0 } });
+    expect(markerStyle(device, true)).toMatchObject({ fill: '#800000', glyph: '#808080' });
+  });
+
+  it('falls back to the default category and colours, and a neutral ring without status', () => {
+    const style = markerStyle(makeDevice({ id: 1, category: 'hovercraft', status: 'online' }), false);
+    expect(style).toEqual({ category: 'default', fill: '#1d4e89', glyph: '#ffffff', ring: '#ffffff' });
+  });
+});
+
+describe('labelText', () => {
+  const device = makeDevice({ id: 1, name: 'Van 3', attributes: { plate: 'ABC1D23' } });
+
+  it('shows the name, the plate, or both', () => {
+    expect(labelText(device, { ...options, names: true, plates: false })).toBe('Van 3');
+    expect(labelText(device, { ...options, names: false, plates: true })).toBe('ABC1D23');
+    expect(labelText(device, { ...options, names: true, plates: true })).toBe('Van 3 · ABC1D23');
+    expect(labelText(makeDevice({ id: 2 }), { ...options, names: false, plates: true })).toBe('');
+  });
+});
+
+describe('deviceFeature', () => {
+  it('places the device and carries what the layers need', () => {
+    const device = makeDevice({ id: 7, name: 'Truck', status: 'online', category: 'truck' });
+    const position = makePosition({ deviceId: 7, latitude: 60, longitude: -46.6, course: 90, accuracy: 100, attributes: { motion: true } });
+    const feature = deviceFeature(device, position, options);
+    expect(feature.id).toBe(7);
+    expect(feature.geometry.coordinates).toEqual([-46.6, 60]);
+    expect(feature.properties).toMatchObject({ deviceId: 7, status: 'online', course: 90, moving: true, label: 'label:Truck' });
+    expect(feature.properties.icon).toBe(`device:truck:#1d4e89:#ffffff:${STATUS_COLORS.online}`);
+    // 100 m at 60° latitude: 200 m of equator, 200 / 78271.5 px at zoom 0
+    expect(feature.properties.accuracy0).toBeCloseTo(200 / 78271.517, 6);
   });
 });

@@ -1,5 +1,6 @@
 import type { FeatureCollection } from 'geojson';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { PaletteMode } from '@mui/material/styles';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 
 /**
  * The offline basemap: sea, land, country borders and a coordinate grid, all drawn from local data,
@@ -15,7 +16,29 @@ export const FALLBACK_LAYER_IDS = ['fallback-sea', 'fallback-land', 'fallback-bo
 
 const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-export function fallbackStyle(): StyleSpecification {
+interface Palette {
+  sea: string;
+  land: string;
+  borders: string;
+  grid: string;
+}
+
+const PALETTES: Record<PaletteMode, Palette> = {
+  light: { sea: '#b7d3e6', land: '#f1efe8', borders: '#9b8fb0', grid: '#5c6b7a' },
+  dark: { sea: '#0e1c2b', land: '#25303b', borders: '#6f7f93', grid: '#9fb0c2' },
+};
+
+/** Recolours the basemap of a live map for the light or dark theme. */
+export function paintFallback(map: MapLibreMap, mode: PaletteMode): void {
+  const palette = PALETTES[mode];
+  map.setPaintProperty('fallback-sea', 'background-color', palette.sea);
+  map.setPaintProperty('fallback-land', 'fill-color', palette.land);
+  map.setPaintProperty('fallback-borders', 'line-color', palette.borders);
+  map.setPaintProperty('fallback-grid', 'line-color', palette.grid);
+}
+
+export function fallbackStyle(mode: PaletteMode): StyleSpecification {
+  const palette = PALETTES[mode];
   return {
     version: 8,
     sources: {
@@ -24,19 +47,19 @@ export function fallbackStyle(): StyleSpecification {
       [FALLBACK_SOURCES.grid]: { type: 'geojson', data: empty },
     },
     layers: [
-      { id: 'fallback-sea', type: 'background', paint: { 'background-color': '#b7d3e6' } },
+      { id: 'fallback-sea', type: 'background', paint: { 'background-color': palette.sea } },
       {
         id: 'fallback-land',
         type: 'fill',
         source: FALLBACK_SOURCES.land,
-        paint: { 'fill-color': '#f1efe8', 'fill-antialias': true },
+        paint: { 'fill-color': palette.land, 'fill-antialias': true },
       },
       {
         id: 'fallback-borders',
         type: 'line',
         source: FALLBACK_SOURCES.borders,
         paint: {
-          'line-color': '#9b8fb0',
+          'line-color': palette.borders,
           'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.6, 6, 1.5],
           'line-dasharray': [3, 2],
         },
@@ -45,7 +68,7 @@ export function fallbackStyle(): StyleSpecification {
         id: 'fallback-grid',
         type: 'line',
         source: FALLBACK_SOURCES.grid,
-        paint: { 'line-color': '#5c6b7a', 'line-opacity': 0.22, 'line-width': 1 },
+        paint: { 'line-color': palette.grid, 'line-opacity': 0.22, 'line-width': 1 },
       },
     ],
   };

@@ -1,0 +1,265 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './playwright.config.ts';
+
+const shots = path.resolve(import.meta.dirname, '../../../test-results');
+
+interface WireDevice {
+  id: number;
+  name: string;
+  uniqueId: string;
+  attributes: Record<string, unknown>;
+}
+
+interface WireGeofence {
+  id: number;
+  area: string;
+  attributes: Record<string, unknown>;
+}
+
+async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
+  const response = await page.request.post('/api/session', { form: { email, password } });
+  expect(response.status()).toBe(200);
+}
+
+async function createDevice(request: APIRequestContext, device: { name: string; uniqueId: string; category?: string; attributes?: Record<string, unknown> }): Promise<WireDevice> {
+  const response = await request.post('/api/devices', { data: device });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as WireDevice;
+}
+
+async function devices(request: APIRequestContext): Promise<WireDevice[]> {
+  return (await (await request.get('/api/devices')).json()) as WireDevice[];
+}
+
+/** A demo vehicle once it has reported, so its details have readings and a position to anchor to. */
+async function reportingDemoDevice(page: Page): Promise<WireDevice> {
+  const device = (await devices(page.request)).find((candidate) => candidate.uniqueId === 'demo-001');
+  expect(device, 'the first demo vehicle').toBeDefined();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/positions?deviceId=${device!.id}`)).json()) as unknown[]).length, { timeout: 30_000 })
+    .toBe(1);
+  return device!;
+}
+
+const rows = (page: Page) => page.getByTestId('device-row');
+const rowNames = (page: Page) => rows(page).locator('.MuiListItemText-primary').allInnerTexts();
+const notice = (page: Page) => page.getByTestId('notice');
+
+test.describe.configure({ mode: 'serial' });
+
+test('the devices list filters, searches, counts and sorts', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  await createDevice(page.request, { name: 'E2E Alfa', uniqueId: 'e2e-list-a', category: 'truck', attributes: { plate: 'QQA1B23' } });
+  await createDevice(page.request, { name: 'E2E Beta', uniqueId: 'e2e-list-b', category: 'boat' });
+  // soft-deleted devices keep their row but never show
+  await createDevice(page.request, { name: 'E2E Apagado', uniqueId: 'deleted-e2e-1700000000' });
+
+  const shown = (await devices(page.request)).filter((device) => !device.uniqueId.startsWith('deleted-')).length;
+
+  await page.goto('/devices');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByTestId('count-all')).toHaveText(`Todos ${shown}`);
+  await expect(page.getByText('E2E Apagado')).toHaveCount(0);
+
+  // the text query matches names, plates and statuses, and is kept for the next visit
+  await page.getByRole('searchbox', { name: 'Buscar dispositivos' }).fill('e2e');
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Alfa', 'E2E Beta']);
+  await page.getByRole('searchbox').fill('qqa1b23');
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Alfa']);
+  await page.getByRole('searchbox').fill('E2E');
+  await page.reload();
+  await expect(page.getByRole('searchbox')).toHaveValue('E2E');
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Alfa', 'E2E Beta']);
+
+  // name ascending is the default; picking it again flips it, and again flips it back
+  await page.getByTestId('sort-menu').click();
+  await page.getByTestId('sort-name').click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Beta', 'E2E Alfa']);
+  await page.getByTestId('sort-menu').click();
+  await expect(page.getByTestId('sort-name').getByRole('img', { name: 'Decrescente' })).toBeVisible();
+  await page.getByTestId('sort-name').click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Alfa', 'E2E Beta']);
+
+  // hide by category
+  await page.getByTestId('category-menu').click();
+  await page.getByTestId('category-boat').click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Alfa']);
+  await page.getByRole('button', { name: /Categorias ocultas/ }).locator('.MuiChip-deleteIcon').click();
+  await expect.poll(() => rowNames(page)).toEqual(['E2E Alfa', 'E2E Beta']);
+
+  // status: the new devices have never reported, so they are not online
+  await page.getByTestId('count-online').click();
+  await expect(rows(page)).toHaveCount(0);
+  await expect(page.getByText('Nenhum dispositivo encontrado.')).toBeVisible();
+  await page.getByTestId('count-online').click();
+
+  // the demo fleet is driving: "in motion" shows only moving devices, and its count says how many
+  await page.getByRole('searchbox').fill('');
+  await expect(rows(page)).toHaveCount(shown);
+  await expect.poll(async () => Number((await page.getByTestId('count-moving').innerText()).match(/\d+/)?.[0]), { timeout: 30_000 }).toBeGreaterThan(0);
+  await page.getByTestId('count-moving').click();
+  await expect.poll(async () => (await rows(page).allInnerTexts()).every((text) => text.includes('Em movimento'))).toBe(true);
+  await expect.poll(() => rowNames(page)).not.toContain('E2E Alfa');
+  await page.screenshot({ path: path.join(shots, 'e2e-devices-moving.png') });
+  await page.getByTestId('count-moving').click();
+});
+
+test('device details: readings, follow, routes, lock and unlock, anchor on and off', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  const device = await reportingDemoDevice(page);
+
+  await page.goto('/devices');
+  await page.getByRole('searchbox').fill('');
+  await rows(page).filter({ hasText: device.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
+  const details = page.getByTestId('device-details');
+  await expect(details).toBeVisible();
+  await expect(page.getByTestId('reading-odometer')).toContainText('km');
+  await expect(page.getByTestId('reading-fuel')).toContainText('%');
+  await expect(page.getByTestId('attribute-chart').getByRole('img', { name: 'Velocidade (km/h)' })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByTestId('action-follow').click();
+  await expect(page.getByTestId('action-follow')).toHaveAttribute('aria-pressed', 'true');
+
+  // routes open the map's overlay view for the period
+  await page.getByTestId('route-today').click();
+  await expect(page).toHaveURL(/overlay=route/);
+  await expect(page.getByTestId('map-overlay')).toContainText(device.name);
+  await page.getByTestId('map-overlay').getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByTestId('map-overlay')).toHaveCount(0);
+
+  // the demo trackers speak OsmAnd, which cannot take a command at once: the server queues it (202)
+  await page.getByTestId('action-lock').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(device.name);
+  await page.getByTestId('confirm').click();
+  await expect(notice(page)).toContainText('Comando na fila');
+  await page.getByTestId('action-unlock').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(notice(page)).toContainText('Ação cancelada pelo usuário');
+  await page.getByTestId('action-unlock').click();
+  await page.getByTestId('confirm').click();
+  await expect(notice(page)).toContainText('Comando na fila');
+
+  // anchor: cancelling says so; confirming creates a 150 m circle around the latest position, tied to the device
+  await page.getByTestId('action-anchor').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(notice(page)).toContainText('Ação cancelada pelo usuário');
+  await page.getByTestId('action-anchor').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('150 m');
+  await page.getByTestId('confirm').click();
+  await expect(notice(page)).toContainText('Âncora ativada.');
+  await expect(page.getByTestId('action-anchor')).toHaveAttribute('aria-pressed', 'true');
+  const anchors = async () =>
+    ((await (await page.request.get('/api/geofences')).json()) as WireGeofence[]).filter((g) => g.attributes.isAnchor === true && g.attributes.deviceId === device.id);
+  const [anchor] = await anchors();
+  expect(anchor.area).toMatch(/^CIRCLE \(-?\d+(\.\d+)? -?\d+(\.\d+)?, 150\)$/);
+  const linked = (await (await page.request.get(`/api/geofences?deviceId=${device.id}`)).json()) as WireGeofence[];
+  expect(linked.map((g) => g.id)).toContain(anchor.id);
+  await page.screenshot({ path: path.join(shots, 'e2e-device-details.png') });
+
+  await page.getByTestId('action-anchor').click();
+  await page.getByTestId('confirm').click();
+  await expect(notice(page)).toContainText('Âncora desativada.');
+  await expect(page.getByTestId('action-anchor')).toHaveAttribute('aria-pressed', 'false');
+  expect(await anchors()).toEqual([]);
+});
+
+test('the device editor creates, edits and deletes, with the form rules and server errors', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  await page.goto('/devices');
+  await expect(rows(page).first()).toBeVisible();
+
+  await page.getByTestId('add-device').click();
+  const editor = page.getByTestId('device-editor');
+  await page.getByTestId('save-device').click();
+  await expect(editor).toContainText('Por favor, insira um nome para o dispositivo');
+  await expect(editor).toContainText('Por favor, insira o identificador do dispositivo');
+
+  // an identifier already in use is refused by the server, and the editor says why
+  await editor.locator('input[name="name"]').fill('E2E Editor');
+  await editor.locator('input[name="uniqueId"]').fill('demo-001');
+  await page.getByTestId('save-device').click();
+  await expect(page.getByTestId('editor-error')).toContainText('Já existe um dispositivo com este identificador.');
+
+  await editor.locator('input[name="uniqueId"]').fill('e2e-editor-1');
+  await editor.locator('input[name="plate"]').fill('EDT2E45');
+  await editor.locator('input[name="color1"]').fill('#aa3300');
+  await editor.locator('input[name="odometer"]').fill('1234,5');
+  await editor.locator('input[name="fuelPrice"]').fill('6.49');
+  await page.getByTestId('save-device').click();
+  await expect(editor).toHaveCount(0);
+
+  const created = (await devices(page.request)).find((device) => device.uniqueId === 'e2e-editor-1');
+  expect(created?.attributes).toMatchObject({ plate: 'EDT2E45', 'tarkan.color': '#aa3300', odometer: 1_234_500, fuelPrice: 6.49 });
+  await page.getByRole('searchbox').fill('E2E Editor');
+  await rows(page).filter({ hasText: 'E2E Editor' }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${created!.id}$`));
+
+  await page.getByTestId('action-edit').click();
+  await expect(editor.locator('input[name="odometer"]')).toHaveValue('1234.5');
+  await editor.locator('input[name="name"]').fill('E2E Editado');
+  await page.getByTestId('save-device').click();
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'E2E Editado' })).toBeVisible();
+  const edited = (await devices(page.request)).find((device) => device.id === created!.id);
+  expect(edited).toMatchObject({ name: 'E2E Editado', attributes: { plate: 'EDT2E45', 'tarkan.color': '#aa3300' } });
+
+  await page.getByTestId('action-delete').click();
+  await page.getByTestId('confirm').click();
+  await expect(page).toHaveURL(/\/devices$/);
+  await expect(notice(page)).toContainText('Dispositivo excluído.');
+  expect((await devices(page.request)).some((device) => device.id === created!.id)).toBe(false);
+});
+
+test('a user at the device limit is told so before the server is asked', async ({ page, browser }) => {
+  await signIn(page);
+  const user = { name: 'Limitado E2E', email: 'limited-e2e', password: 'limited-pass', deviceLimit: 0 };
+  expect((await page.request.post('/api/users', { data: user })).status()).toBe(200);
+
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 768 } });
+  const limited = await context.newPage();
+  await signIn(limited, user.email, user.password);
+  await limited.goto('/devices');
+  await limited.getByTestId('add-device').click();
+  const editor = limited.getByTestId('device-editor');
+  await editor.locator('input[name="name"]').fill('Excedente');
+  await editor.locator('input[name="uniqueId"]').fill('e2e-over-limit');
+  await limited.getByTestId('save-device').click();
+  await expect(limited.getByTestId('editor-error')).toHaveText('Limite de cadastro de veículos excedido.');
+  await context.close();
+});
+
+test('on a phone the details are a bottom sheet, and back returns to the list', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const device = await reportingDemoDevice(page);
+  await page.goto('/devices');
+  await page.getByRole('searchbox').fill('');
+  await rows(page).filter({ hasText: device.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
+  await expect(page.getByTestId('device-details')).toBeVisible();
+  const sheet = page.getByTestId('panel');
+  const box = await sheet.boundingBox();
+  expect(box!.y + box!.height).toBeCloseTo(844, 0);
+  expect(box!.height).toBeLessThan(844 * 0.7);
+
+  // expanded through the address, minimised to its title bar
+  await sheet.getByRole('button', { name: 'Expandir' }).click();
+  await expect(page).toHaveURL(/expand=true/);
+  await expect.poll(async () => (await sheet.boundingBox())!.height).toBeGreaterThan(700);
+  await sheet.getByRole('button', { name: 'Minimizar' }).click();
+  await expect.poll(async () => (await sheet.boundingBox())!.height).toBeLessThan(80);
+  await sheet.getByRole('button', { name: 'Restaurar' }).click();
+  await page.screenshot({ path: path.join(shots, 'e2e-device-phone.png') });
+
+  await sheet.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(/\/devices$/);
+  await expect(rows(page).first()).toBeVisible();
+});

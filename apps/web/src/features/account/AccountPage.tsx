@@ -1,0 +1,44 @@
+import type { User } from '@rastro/api';
+import { useTranslation } from 'react-i18next';
+import { usersApi } from '../../api/management.ts';
+import { sessionUser, useSessionUser } from '../../app/session.ts';
+import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
+import type { FieldSpec } from '../../ui/entity/fields.ts';
+
+type AccountForm = Omit<User, 'password'> & { password?: string; passwordConfirm?: string };
+
+const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
+
+/** My account: the signed-in user's own details and preferences. */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const fields: FieldSpec<AccountForm>[] = [
+    { path: 'name', label: t('account.name'), kind: 'text', required: true, minLength: 3, requiredMessage: t('validation.nameRequired'), minLengthMessage: t('validation.nameRequired') },
+    { path: 'email', label: t('account.email'), kind: 'text', required: true, minLength: 4, requiredMessage: t('validation.minFour'), minLengthMessage: t('validation.minFour') },
+    { path: 'phone', label: t('account.phone'), kind: 'text' },
+    { path: 'password', label: t('account.password'), kind: 'password', minLength: 4, minLengthMessage: t('validation.minFour'), helper: t('account.passwordHelp') },
+    { path: 'passwordConfirm', label: t('account.passwordConfirm'), kind: 'password' },
+    { path: 'map', label: t('account.map'), kind: 'text', section: t('account.preferences') },
+    { path: 'latitude', label: t('account.latitude'), kind: 'number', section: t('account.preferences') },
+    { path: 'longitude', label: t('account.longitude'), kind: 'number', section: t('account.preferences') },
+    { path: 'zoom', label: t('account.zoom'), kind: 'number', section: t('account.preferences') },
+    { path: 'attributes.twelveHourFormat', label: t('account.twelveHourFormat'), kind: 'boolean', section: t('account.preferences') },
+    { path: 'coordinateFormat', label: t('account.coordinateFormat'), kind: 'select', section: t('account.preferences'), options: ['dd', 'ddm', 'dms'].map((f) => ({ value: f, label: f.toUpperCase() })) },
+    { path: 'attributes.tarkan.lang', label: t('account.language'), kind: 'select', section: t('account.preferences'), options: LANGUAGES.map(([value, label]) => ({ value, label })) },
+  ];
+  const value: AccountForm | null = user && { ...user, password: '', passwordConfirm: '' };
+
+  return (
+    <FormDialogPage
+      title={t('account.title')}
+      fields={fields}
+      value={value}
+      check={(form) => ((form.password ?? '') !== (form.passwordConfirm ?? '') ? t('account.passwordMismatch') : null)}
+      onSave={async ({ passwordConfirm: _confirm, password, ...rest }) => {
+        const saved = await usersApi.save(password ? { ...rest, password } : rest);
+        sessionUser.set(saved);
+      }}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { Device } from '@rastro/api';
+import { useTranslation } from 'react-i18next';
+import { useLivePositions } from '../../../api/liveStore.ts';
+import { useGeofences } from '../../../api/queries.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { anchorOf } from '../anchor.ts';
+import { DeviceEditor } from '../editor/DeviceEditor.tsx';
+import { useDeviceRights } from '../permissions.ts';
+import { AttributeChart } from './AttributeChart.tsx';
+import { DeviceActions } from './DeviceActions.tsx';
+import { DeviceReadings } from './DeviceReadings.tsx';
+import { DeviceSummary } from './DeviceSummary.tsx';
+import { RoutePeriods } from './RoutePeriods.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import { useConfirmedActions } from './useConfirmedActions.ts';
+
+/** Spec §2 device details: summary, actions, readings, routes and the graphic. */
+export function DeviceDetails({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const position = useLivePositions().get(device.id);
+  const anchor = anchorOf(useGeofences().data ?? [], device.id);
+  const rights = useDeviceRights();
+  const actions = useConfirmedActions(device, position, anchor);
+  const [editing, setEditing] = useState(false);
+  const [sharing, setSharing] = useState(false);
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="device-details">
+      <DeviceSummary device={device} position={position} />
+      <DeviceActions
+        device={device}
+        position={position}
+        anchored={anchor !== undefined}
+        rights={rights}
+        ask={actions.ask}
+        onEdit={() => setEditing(true)}
+        onShare={() => setSharing(true)}
+      />
+      <Section title={t('devices.sections.readings')}>
+        <DeviceReadings device={device} position={position} />
+      </Section>
+      <Section title={t('devices.sections.routes')}>
+        <RoutePeriods deviceId={device.id} />
+      </Section>
+      <Section title={t('devices.sections.chart')}>
+        <AttributeChart deviceId={device.id} />
+      </Section>
+      {actions.confirmation && (
+        <ConfirmDialog open {...actions.confirmation} busy={actions.busy} onConfirm={() => void actions.confirm()} onCancel={actions.cancel} />
+      )}
+      {editing && <DeviceEditor device={device} onClose={() => setEditing(false)} />}
+      {sharing && <ShareDialog device={device} onClose={() => setSharing(false)} />}
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section">
+      <Divider sx={{ mb: 1.5 }} />
+      <Typography variant="subtitle2" component="h3" color="primary" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Device, Position } from '@rastro/api';
+import { useTranslation } from 'react-i18next';
+import { useSpeedUnit } from '../../../app/preferences.ts';
+import { deviceStatus, isMoving } from '../../../ui/deviceStatus.ts';
+import { StatusChip } from '../../../ui/StatusChip.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../ui/time.ts';
+import { formatSpeed } from '../../../ui/units.ts';
+import { useNow } from '../../../ui/useNow.ts';
+
+/** Status, last update, speed, place and coordinates. */
+export function DeviceSummary({ device, position }: { device: Device; position: Position | undefined }) {
+  const { t, i18n } = useTranslation();
+  const speedUnit = useSpeedUnit();
+  const now = useNow(30_000);
+  const lastUpdate = device.lastUpdate ?? position?.fixTime;
+
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+        <StatusChip status={deviceStatus(device)} />
+        {position && (
+          <Typography variant="body2" fontWeight={600}>
+            {formatSpeed(position.speed, speedUnit, i18n.language)}
+            {isMoving(position) ? ` · ${t('devices.moving')}` : ` · ${t('devices.stopped')}`}
+          </Typography>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" title={lastUpdate ? formatDateTime(lastUpdate, i18n.language) : undefined}>
+        {t('device.lastUpdate')}: {lastUpdate ? formatRelativeTime(lastUpdate, now, i18n.language) : t('common.never')}
+      </Typography>
+      {position?.address && <Typography variant="body2">{position.address}</Typography>}
+      {position && (
+        <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {position.latitude.toFixed(5)}, {position.longitude.toFixed(5)} · {Math.round(position.course)}°
+        </Typography>
+      )}
+    </Stack>
+  );
+}

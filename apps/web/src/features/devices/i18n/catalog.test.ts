@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEVICE_CATEGORIES } from '@rastro/api';
+import { SORT_KEYS } from '../deviceSort.ts';
+import { PERIODS } from '../details/periods.ts';
+import { ATTRIBUTE_FIELDS, COLUMN_FIELDS } from '../editor/deviceForm.ts';
+import enUS from './en-US.json';
+import es from './es.json';
+import ptBR from './pt-BR.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function text(catalog: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = catalog;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Spec §9 alarm kinds, shown translated in the device details. */
+const ALARMS = [
+  'general', 'sos', 'vibration', 'lowspeed', 'overspeed', 'movement', 'fallDown', 'lowPower', 'lowBattery', 'fault', 'powerOff',
+  'powerOn', 'door', 'unlock', 'lock', 'geofence', 'geofenceEnter', 'geofenceExit', 'gpsAntennaCut', 'accident', 'tow', 'idle',
+  'highRpm', 'hardAcceleration', 'hardBraking', 'hardCornering', 'laneChange', 'fatigueDriving', 'powerCut', 'powerRestored',
+  'jamming', 'temperature', 'parking', 'shock', 'bonnet', 'footBrake', 'fuelLeak', 'tampering', 'removing',
+];
+
+describe('device texts', () => {
+  const keys = [
+    ...DEVICE_CATEGORIES.map((category) => `categories.${category}`),
+    ...ALARMS.map((kind) => `alarms.${kind}`),
+    ...SORT_KEYS.map((key) => `devices.sort.${key}`),
+    ...PERIODS.map((period) => `devices.periods.${period}`),
+    ...[...COLUMN_FIELDS, 'groupId', ...ATTRIBUTE_FIELDS.map(({ field }) => field)].map((field) => `devices.editor.fields.${field}`),
+    ...['odometer', 'fuel', 'battery', 'power', 'ignition', 'locked', 'driver', 'alarms'].map((key) => `devices.readings.${key}`),
+    ...['kmh', 'mph', 'kn'].map((unit) => `devices.units.${unit}`),
+    ...['speed', 'altitude'].map((series) => `devices.chart.${series}`),
+  ];
+
+  it('name every key built at run time, in the three languages', () => {
+    for (const catalog of [ptBR, enUS, es]) expect(keys.filter((key) => !text(catalog, key))).toEqual([]);
+  });
+
+  it('keep the spec texts of §5 and §8', () => {
+    expect(text(ptBR, 'devices.editor.nameRequired')).toBe('Por favor, insira um nome para o dispositivo');
+    expect(text(ptBR, 'errors.USER_DEVICE_LIMIT_REACHED')).toBe('Limite de cadastro de veículos excedido.');
+  });
+});

@@ -1,0 +1,41 @@
+import type { Attributes } from '@rastro/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { getIntegrations, saveIntegration, type IntegrationKey } from '../../api/tarkan.ts';
+import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
+import type { FieldSpec } from '../../ui/entity/fields.ts';
+
+type Values = { list: Attributes };
+
+/** Spec §3 Integrations. Secrets come back masked; sending the mask back keeps the stored one. */
+const FIELDS: Record<IntegrationKey, [key: string, kind: FieldSpec['kind']][]> = {
+  payment: [['email', 'text'], ['token', 'password'], ['sandbox', 'boolean']],
+  email: [['username', 'text'], ['password', 'password'], ['senderEmail', 'text'], ['senderName', 'text'], ['smtpHost', 'text'], ['smtpPort', 'number']],
+};
+
+export default function IntegrationsPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const key: IntegrationKey = useParams().key === 'email' ? 'email' : 'payment';
+  const integrations = useQuery({ queryKey: ['integrations'], queryFn: getIntegrations });
+  const current = integrations.data && { list: integrations.data.find((i) => i.key === key)?.list ?? {} };
+  const fields: FieldSpec<Values>[] = FIELDS[key].map(([name, kind]) => ({
+    path: `list.${name}`,
+    label: t(`integrations.${key}.${name}`),
+    kind,
+    required: kind !== 'boolean',
+  }));
+  return (
+    <FormDialogPage
+      key={key}
+      title={t(`integrations.${key}.title`)}
+      fields={fields}
+      value={current}
+      onSave={async (value) => {
+        await saveIntegration(key, value.list);
+        await client.invalidateQueries({ queryKey: ['integrations'] });
+      }}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { commandsApi, computedApi, driversApi, geofencesApi, maintenanceApi, notificationsApi, type EntityApi } from '../../api/entities.ts';
+import { unlinkObjects } from '../../api/links.ts';
+import { linkObjects } from '../../api/permissions.ts';
+import { useDevices, useGroups } from '../../api/queries.ts';
+import { useErrorText } from '../../ui/useErrorText.ts';
+
+type Named = { id: number; name?: string; description?: string | null; attribute?: string; type?: string };
+
+/** The objects a device or group can be linked to, with their permission key. */
+const SECTIONS: { key: string; permission: string; api: EntityApi<Named> }[] = [
+  { key: 'geofences', permission: 'geofenceId', api: geofencesApi as unknown as EntityApi<Named> },
+  { key: 'notifications', permission: 'notificationId', api: notificationsApi as unknown as EntityApi<Named> },
+  { key: 'drivers', permission: 'driverId', api: driversApi as unknown as EntityApi<Named> },
+  { key: 'computed', permission: 'attributeId', api: computedApi as unknown as EntityApi<Named> },
+  { key: 'commands', permission: 'commandId', api: commandsApi as unknown as EntityApi<Named> },
+  { key: 'maintenance', permission: 'maintenanceId', api: maintenanceApi as unknown as EntityApi<Named> },
+];
+
+/** Link objects (spec §2 dialogs): `/links/device/:id` or `/links/group/:id`. */
+export default function LinksPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const params = useParams();
+  const owner = params.kind === 'group' ? 'groupId' : 'deviceId';
+  const ownerId = Number(params.id);
+  const devices = useDevices().data ?? [];
+  const groups = useGroups().data ?? [];
+  const name = (owner === 'deviceId' ? devices : groups).find((item) => item.id === ownerId)?.name ?? `#${ownerId}`;
+
+  return (
+    <Dialog open fullScreen={phone} fullWidth maxWidth="sm" onClose={() => navigate(-1)} data-testid="links-dialog">
+      <DialogTitle>{t('links.title', { name })}</DialogTitle>
+      <DialogContent dividers sx={{ p: 0 }}>
+        {SECTIONS.map((section) => (
+          <LinkSection key={section.key} section={section} owner={owner} ownerId={ownerId} />
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => navigate(-1)}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[number]; owner: string; ownerId: number }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const all = useQuery({ queryKey: [section.api.key], queryFn: () => section.api.list() });
+  const linkedKey = [section.api.key, owner, ownerId];
+  const linked = useQuery({ queryKey: linkedKey, queryFn: () => section.api.list({ [owner]: ownerId }) });
+  const linkedIds = new Set(linked.data?.map((item) => item.id));
+
+  const toggle = async (id: number, on: boolean) => {
+    setBusy(id);
+    setError(null);
+    try {
+      const permission = { [owner]: ownerId, [section.permission]: id };
+      await (on ? linkObjects(permission) : unlinkObjects(permission));
+      await client.invalidateQueries({ queryKey: linkedKey });
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const label = (item: Named) => item.name ?? item.description ?? item.attribute ?? item.type ?? `#${item.id}`;
+  return (
+    <Accordion disableGutters elevation={0} square data-testid={`links-${section.key}`}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography sx={{ flex: 1 }}>{t(`links.sections.${section.key}`)}</Typography>
+        <Typography color="text.secondary" sx={{ mr: 1 }}>
+          {linked.data ? `${linkedIds.size}/${all.data?.length ?? 0}` : ''}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        {error && <Typography color="error" variant="body2">{error}</Typography>}
+        {all.data?.length === 0 && <Typography color="text.secondary" variant="body2">{t('links.none')}</Typography>}
+        <Stack>
+          {all.data?.map((item) => (
+            <FormControlLabel
+              key={item.id}
+              control={<Checkbox size="small" checked={linkedIds.has(item.id)} disabled={busy !== null || !linked.data} onChange={(event) => void toggle(item.id, event.target.checked)} />}
+              label={label(item)}
+            />
+          ))}
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isSoftDeleted } from '../../api/devices.ts';
+import { usersApi } from '../../api/management.ts';
+import { useDevices } from '../../api/queries.ts';
+import { getLogs } from '../../api/tarkan.ts';
+import { HOME_PATH } from '../../app/guard.ts';
+import { toLocalInput } from '../../ui/entity/fields.ts';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
+import { Panel } from '../../ui/Panel.tsx';
+import { useErrorText } from '../../ui/useErrorText.ts';
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** Advanced logs of one user or device over a period (administrators, plus licence); `?user=` or `?device=` picks it. */
+export default function LogsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const kind: 'users' | 'devices' = params.has('device') ? 'devices' : 'users';
+  const id = Number(params.get(kind === 'users' ? 'user' : 'device')) || null;
+  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - WEEK_MS)));
+  const [to, setTo] = useState(() => toLocalInput(new Date(Date.now() + 60_000)));
+  const devices = (useDevices().data ?? []).filter((device) => !isSoftDeleted(device));
+  const users = useQuery({ queryKey: [usersApi.key], queryFn: () => usersApi.list() }).data ?? [];
+  const options = kind === 'users' ? users.map((u) => ({ id: u.id, name: u.name })) : devices.map((d) => ({ id: d.id, name: d.name }));
+  const logs = useQuery({
+    queryKey: ['logs', kind, id, from, to],
+    queryFn: () => getLogs(kind, id!, new Date(from), new Date(to)),
+    enabled: id !== null && from !== '' && to !== '',
+  });
+  const pick = (nextKind: 'users' | 'devices', nextId: number | null) =>
+    setParams(nextId === null ? { [nextKind === 'users' ? 'user' : 'device']: '' } : { [nextKind === 'users' ? 'user' : 'device']: String(nextId) }, { replace: true });
+
+  return (
+    <Panel title={t('logs.title')} onBack={() => navigate(-1)} onClose={() => navigate(HOME_PATH)}>
+      {logs.isFetching && <LoadingBar />}
+      <Stack spacing={1.5} sx={{ p: 1.5, flexShrink: 0 }}>
+        <ToggleButtonGroup size="small" exclusive fullWidth value={kind} onChange={(_e, next: 'users' | 'devices' | null) => next && pick(next, null)}>
+          <ToggleButton value="users">{t('logs.users')}</ToggleButton>
+          <ToggleButton value="devices">{t('logs.devices')}</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField select size="small" label={kind === 'users' ? t('logs.user') : t('logs.device')} value={id ?? ''} onChange={(event) => pick(kind, Number(event.target.value))}>
+          {options.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack spacing={1.5}>
+          <TextField type="datetime-local" size="small" fullWidth label={t('logs.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField type="datetime-local" size="small" fullWidth label={t('logs.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        </Stack>
+      </Stack>
+      <Box sx={{ flex: 1, overflow: 'auto' }}>
+        {logs.isError && <Typography color="error" sx={{ p: 2 }}>{errorText(logs.error)}</Typography>}
+        {logs.isSuccess && logs.data.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>{t('logs.empty')}</Typography>}
+        <List dense disablePadding data-testid="logs-list">
+          {logs.data?.map((entry) => (
+            <ListItem key={entry.id} divider>
+              <ListItemText
+                primary={`${new Date(entry.time).toLocaleString()} · ${entry.action}${entry.objectType ? ` ${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}` : ''}`}
+                secondary={entry.data === null ? undefined : JSON.stringify(entry.data)}
+                slotProps={{ secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    </Panel>
+  );
+}

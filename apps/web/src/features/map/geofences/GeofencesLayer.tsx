@@ -1,0 +1,77 @@
+import { useEffect, useMemo } from 'react';
+import { useTheme } from '@mui/material/styles';
+import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
+import type { GeoJSONSource } from 'maplibre-gl';
+import type { Geofence } from '../../../api/geofences.ts';
+import { useGeofences } from '../../../api/queries.ts';
+import { useMapOptions } from '../../../app/mapOptions.ts';
+import { labelImageId } from '../icons/imageIds.ts';
+import { mapImages } from '../icons/mapImages.ts';
+import { useMapInstance } from '../mapContext.ts';
+import { parseArea } from './wkt.ts';
+
+const AREAS = 'geofences';
+const LABELS = 'geofence-labels';
+
+interface GeofenceProperties {
+  color: string;
+  label: string;
+}
+
+function colorOf(geofence: Geofence, fallback: string): string {
+  const color = geofence.attributes.color;
+  return typeof color === 'string' && /^#[0-9a-f]{3,8}$/i.test(color) ? color : fallback;
+}
+
+/** Areas, and a label point at the first vertex of each (inside enough for circles, visible for lines). */
+export function geofenceFeatures(geofences: readonly Geofence[], fallbackColor: string) {
+  const areas: Feature<Polygon | LineString, GeofenceProperties>[] = [];
+  const labels: Feature<Point, GeofenceProperties>[] = [];
+  for (const geofence of geofences) {
+    const geometry = parseArea(geofence.area);
+    if (!geometry) continue;
+    const properties = { color: colorOf(geofence, fallbackColor), label: labelImageId(geofence.name) };
+    areas.push({ type: 'Feature', id: geofence.id, geometry, properties });
+    const anchor = geometry.type === 'Polygon' ? geometry.coordinates[0][0] : geometry.coordinates[0];
+    labels.push({ type: 'Feature', id: geofence.id, geometry: { type: 'Point', coordinates: anchor }, properties });
+  }
+  const collection = <G extends Polygon | LineString | Point>(features: Feature<G, GeofenceProperties>[]): FeatureCollection<G, GeofenceProperties> => ({
+    type: 'FeatureCollection',
+    features,
+  });
+  return { areas: collection(areas), labels: collection(labels) };
+}
+
+/** The user's geofences (anchors included) with their names, when the map option is on. */
+export function GeofencesLayer() {
+  const map = useMapInstance();
+  const theme = useTheme();
+  const visible = useMapOptions().geofences;
+  const geofences = useGeofences(visible).data;
+  const features = useMemo(() => geofenceFeatures(geofences ?? [], theme.palette.secondary.main), [geofences, theme]);
+
+  useEffect(() => {
+    if (!visible) return;
+    mapImages(map);
+    map.addSource(AREAS, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.addSource(LABELS, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    // beneath the devices, whose layers were added first
+    const before = map.getLayer('devices-accuracy') ? 'devices-accuracy' : undefined;
+    map.addLayer({ id: 'geofences-fill', type: 'fill', source: AREAS, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 } }, before);
+    map.addLayer({ id: 'geofences-line', type: 'line', source: AREAS, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } }, before);
+    map.addLayer({ id: 'geofences-label', type: 'symbol', source: LABELS, minzoom: 10, layout: { 'icon-image': ['get', 'label'], 'icon-optional': true } }, before);
+    return () => {
+      ['geofences-label', 'geofences-line', 'geofences-fill'].forEach((layer) => map.removeLayer(layer));
+      map.removeSource(LABELS);
+      map.removeSource(AREAS);
+    };
+  }, [map, visible]);
+
+  useEffect(() => {
+    if (!visible) return;
+    map.getSource<GeoJSONSource>(AREAS)?.setData(features.areas);
+    map.getSource<GeoJSONSource>(LABELS)?.setData(features.labels);
+  }, [map, visible, features]);
+
+  return null;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { alarmLabel, eventDetail, eventTypeLabel } from './eventDetail.ts';
+
+const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
+const format = { speed: (knots: number) => `${Math.round(knots * 1.852)} km/h`, number: (value: number) => String(value) };
+
+describe('event texts', () => {
+  it('name known types from the catalog and unknown ones as sent', () => {
+    const exists = (key: string) => key === 'events.ignitionOn';
+    expect(eventTypeLabel('ignitionOn', t, exists)).toBe('events.ignitionOn');
+    expect(eventTypeLabel('queuedCommandSent', t, exists)).toBe('queuedCommandSent');
+  });
+
+  it('name each alarm kind, several joined by commas, unknown ones as sent', () => {
+    expect(alarmLabel('sos', t)).toBe('reports.alarm.sos');
+    expect(alarmLabel('sos,powerCut,weird', t)).toBe('reports.alarm.sos, reports.alarm.powerCut, weird');
+    expect(alarmLabel(undefined, t)).toBeNull();
+  });
+
+  it('detail alarms, overspeed, fuel drops, drivers and command results', () => {
+    expect(eventDetail({ type: 'alarm', attributes: { alarm: 'overspeed' } }, t, format)).toBe('reports.alarm.overspeed');
+    expect(eventDetail({ type: 'deviceOverspeed', attributes: { speed: 54, speedLimit: 43.2 } }, t, format)).toBe(
+      'reports.events.overspeed {"speed":"100 km/h","limit":"80 km/h"}',
+    );
+    expect(eventDetail({ type: 'deviceOverspeed', attributes: { speed: 54 } }, t, format)).toBe('100 km/h');
+    expect(eventDetail({ type: 'deviceFuelDrop', attributes: { before: 40, after: 31 } }, t, format)).toBe(
+      'reports.events.fuelDrop {"before":"40","after":"31"}',
+    );
+    expect(eventDetail({ type: 'driverChanged', attributes: { driverUniqueId: 'D-17' } }, t, format)).toBe('D-17');
+    expect(eventDetail({ type: 'commandResult', attributes: { result: 'OK' } }, t, format)).toBe('OK');
+    expect(eventDetail({ type: 'ignitionOn', attributes: {} }, t, format)).toBe('');
+  });
+});

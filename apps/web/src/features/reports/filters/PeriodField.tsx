@@ -1,0 +1,65 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { DraftPeriod } from './draft.ts';
+import { isPeriodPreset, PERIOD_PRESETS, presetRange } from './period.ts';
+import { fromLocalInput, toLocalInput } from './zonedTime.ts';
+
+interface PeriodFieldProps {
+  value: DraftPeriod;
+  onChange(period: DraftPeriod): void;
+  timeZone: string;
+}
+
+const CUSTOM = 'custom';
+
+/** A preset, or a custom range typed as wall-clock times of the user's time zone. */
+export function PeriodField({ value, onChange, timeZone }: PeriodFieldProps) {
+  const { t } = useTranslation();
+  const custom = 'preset' in value ? null : value;
+  const reversed = custom?.from != null && custom.to != null && custom.from >= custom.to;
+
+  const choose = (choice: string) => {
+    if (isPeriodPreset(choice)) onChange({ preset: choice });
+    // a custom range starts as the preset it replaces, ready to adjust
+    else if ('preset' in value) onChange(presetRange(value.preset, Date.now(), timeZone));
+  };
+
+  const timeField = (edge: 'from' | 'to') => (
+    <TextField
+      type="datetime-local"
+      size="small"
+      name={edge}
+      label={t(`reports.filter.${edge}`)}
+      sx={{ flex: '1 1 200px' }}
+      value={custom?.[edge] != null ? toLocalInput(custom[edge], timeZone) : ''}
+      onChange={(event) => custom && onChange({ ...custom, [edge]: fromLocalInput(event.target.value, timeZone) })}
+      error={custom?.[edge] === null || (edge === 'to' && reversed)}
+      helperText={edge === 'to' && reversed ? t('reports.filter.reversed') : undefined}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+
+  return (
+    <>
+      <TextField
+        select
+        size="small"
+        name="period"
+        label={t('reports.filter.period')}
+        sx={{ flex: '1 1 170px' }}
+        value={'preset' in value ? value.preset : CUSTOM}
+        onChange={(event) => choose(event.target.value)}
+      >
+        {PERIOD_PRESETS.map((preset) => (
+          <MenuItem key={preset} value={preset}>
+            {t(`reports.period.${preset}`)}
+          </MenuItem>
+        ))}
+        <MenuItem value={CUSTOM}>{t('reports.period.custom')}</MenuItem>
+      </TextField>
+      {custom && timeField('from')}
+      {custom && timeField('to')}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Position } from '@rastro/api';
+import { useTranslation } from 'react-i18next';
+import { attributeText } from '../format/attributeValue.ts';
+import { place } from '../format/place.ts';
+import type { ReportFormat } from '../format/useReportFormat.ts';
+import { DetailList } from './DetailList.tsx';
+
+/** The position playback is at (or that was clicked): time, speed, place and every attribute. */
+export function PositionDetails({ position, format }: { position: Position; format: ReportFormat }) {
+  const { t, i18n } = useTranslation();
+  const name = (key: string) => (i18n.exists(`reports.attribute.${key}`) ? t(`reports.attribute.${key}`) : key);
+  const items: [string, string][] = [
+    [t('reports.column.time'), format.dateTime(position.fixTime)],
+    [t('reports.column.speed'), format.speed(position.speed)],
+    [t('reports.column.course'), `${Math.round(position.course)}°`],
+    [t('reports.column.address'), place(position.address, position.latitude, position.longitude)],
+    ...Object.entries(position.attributes).map(([key, value]): [string, string] => [name(key), attributeText(key, value, format, t)]),
+  ];
+  return <DetailList items={items} testId="playback-position" />;
+}

@@ -1,0 +1,7 @@
+/** Marker colours shared by the report drawings: where a trip starts and ends, stops, a chosen point. */
+export const MARKER_COLORS = {
+  start: '#2e7d32',
+  end: '#c62828',
+  stop: '#ef6c00',
+  point: '#1565c0',
+} as const;

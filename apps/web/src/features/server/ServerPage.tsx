@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import type { Server } from '@rastro/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { restartServer, saveServer } from '../../api/management.ts';
+import { serverInfoQuery, useServerInfo } from '../../api/queries.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
+import type { FieldSpec } from '../../ui/entity/fields.ts';
+import { useErrorText } from '../../ui/useErrorText.ts';
+import { useNotice } from '../../ui/useNotice.tsx';
+
+const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
+
+/** Spec §3 "Server settings": Traccar's columns plus the product's attributes (administrators). */
+function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
+  const map = t('server.sections.map');
+  const rules = t('server.sections.rules');
+  const product = t('server.sections.product');
+  return [
+    { path: 'map', label: t('server.map'), kind: 'text', section: map },
+    { path: 'latitude', label: t('server.latitude'), kind: 'number', section: map },
+    { path: 'longitude', label: t('server.longitude'), kind: 'number', section: map },
+    { path: 'zoom', label: t('server.zoom'), kind: 'number', section: map },
+    { path: 'bingKey', label: t('server.bingKey'), kind: 'text', section: map },
+    { path: 'attributes.googleKey', label: t('server.googleKey'), kind: 'text', section: map },
+    { path: 'attributes.web.selectZoom', label: t('server.selectZoom'), kind: 'number', section: map },
+    { path: 'attributes.twelveHourFormat', label: t('server.twelveHourFormat'), kind: 'boolean', section: map },
+    { path: 'coordinateFormat', label: t('server.coordinateFormat'), kind: 'select', section: map, options: ['dd', 'ddm', 'dms'].map((f) => ({ value: f, label: f.toUpperCase() })) },
+    { path: 'registration', label: t('server.registration'), kind: 'boolean', section: rules },
+    { path: 'readonly', label: t('server.readonly'), kind: 'boolean', section: rules },
+    { path: 'deviceReadonly', label: t('server.deviceReadonly'), kind: 'boolean', section: rules },
+    { path: 'limitCommands', label: t('server.limitCommands'), kind: 'boolean', section: rules },
+    { path: 'attributes.tarkan.deviceLimit', label: t('server.deviceLimit'), kind: 'number', helper: t('server.deviceLimitHelp'), section: rules },
+    { path: 'attributes.tarkan.lazyDeletion', label: t('server.lazyDeletion'), kind: 'boolean', section: product },
+    { path: 'attributes.tarkan.enableQrDriverId', label: t('server.enableQrDriverId'), kind: 'boolean', section: product },
+    { path: 'attributes.tarkan.enableAdvancedPerms', label: t('server.enableAdvancedPerms'), kind: 'boolean', section: product },
+    { path: 'attributes.tarkan.enableLockUnlock', label: t('server.enableLockUnlock'), kind: 'boolean', section: product },
+    { path: 'attributes.tarkan.lang', label: t('server.language'), kind: 'select', section: product, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
+    { path: 'attributes.tarkan.deviceAttributes', label: t('server.deviceAttributes'), kind: 'text', section: product },
+    { path: 'attributes.tarkan.logoWidth', label: t('server.logoWidth'), kind: 'text', section: product },
+  ];
+}
+
+export default function ServerPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const errorText = useErrorText();
+  const [notice, showNotice] = useNotice();
+  const [restarting, setRestarting] = useState(false);
+  const server = useServerInfo().data?.server;
+
+  const restart = async () => {
+    try {
+      await restartServer();
+      showNotice(t('server.restarted'));
+    } catch (error) {
+      showNotice(errorText(error), 'error');
+    } finally {
+      setRestarting(false);
+    }
+  };
+
+  return (
+    <>
+      <FormDialogPage
+        title={t('server.title')}
+        fields={serverFields(t)}
+        value={server}
+        onSave={async (value) => {
+          await saveServer(value);
+          await client.invalidateQueries({ queryKey: serverInfoQuery.queryKey });
+        }}
+        extraActions={() => (
+          <Button color="error" onClick={() => setRestarting(true)} data-testid="server-restart" sx={{ mr: 'auto' }}>
+            {t('server.restart')}
+          </Button>
+        )}
+      />
+      <ConfirmDialog
+        open={restarting}
+        title={t('server.restart')}
+        message={t('server.restartMessage')}
+        confirmLabel={t('server.restart')}
+        danger
+        onConfirm={() => void restart()}
+        onCancel={() => setRestarting(false)}
+      />
+      {notice}
+    </>
+  );
+}
