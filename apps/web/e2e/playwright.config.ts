@@ -14,7 +14,7 @@ const dataDir = path.join(os.tmpdir(), `rastro-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: '.',
-  outputDir: path.join(root, 'test-results/e2e'),
+  outputDir: process.env.RASTRO_E2E_OUTPUT ?? path.join(root, 'test-results/e2e'),
   timeout: 90_000,
   expect: { timeout: 20_000 },
   workers: 1,
@@ -32,7 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+    // RASTRO_E2E_SERVER_JS and RASTRO_WEB_ROOT let a second build be tested beside the main one.
+    command: `node ${process.env.RASTRO_E2E_SERVER_JS ?? path.join(root, 'apps/server/dist/main.js')}`,
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
