@@ -5,12 +5,14 @@ const num = (value: unknown): number => (typeof value === 'number' && Number.isF
 
 /**
  * Odometer reading of a position: the device's `odometer` when both ends have one (unless the
- * setting `report.ignoreOdometer` is on), else the server's running `totalDistance`.
+ * setting `report.ignoreOdometer` is on), else the server's running `totalDistance`. An odometer
+ * that went backwards in between (tracker replaced or reset) would give a negative distance, so
+ * that span falls back to `totalDistance` too (Traccar reports the negative figure).
  */
 export function odometers(first: StoredPosition, last: StoredPosition, ignoreOdometer: boolean): [number, number] {
   const a = num(first.attributes.odometer);
   const b = num(last.attributes.odometer);
-  if (!ignoreOdometer && a !== 0 && b !== 0) return [a, b];
+  if (!ignoreOdometer && a !== 0 && b !== 0 && b >= a) return [a, b];
   return [num(first.attributes.totalDistance), num(last.attributes.totalDistance)];
 }
 
