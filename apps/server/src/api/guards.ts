@@ -34,6 +34,19 @@ export class Guards {
     }
   }
 
+  /**
+   * Whether advanced permissions explicitly grant a non-admin an action that Traccar keeps for
+   * administrators (computed attributes): the option must be on and the user's bit set.
+   */
+  async grantsAdminArea(user: UserRow, area: PermissionArea, action: PermissionAction): Promise<boolean> {
+    if (user.administrator) return true;
+    const attributes = attrs(user.attributes);
+    if (attributes.isShared === true || attributes['tarkan.isQrDriverId']) return false;
+    const server = attrs((await this.settings.get()).attributes);
+    if (this.licenseMode !== 'plus' || server['tarkan.enableAdvancedPerms'] !== true) return false;
+    return hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action);
+  }
+
   isManager(user: UserRow): boolean {
     return Boolean(user.administrator) || user.userLimit !== 0;
   }

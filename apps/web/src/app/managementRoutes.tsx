@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Route } from 'react-router';
 import { lazyPage } from './lazyPage.ts';
-import { areaAllowed, mayManageUsers, type AccessContext } from './permissions.ts';
+import { areaAllowed, computedAllowed, mayManageUsers, type AccessContext } from './permissions.ts';
 import { RequireAccess } from './RequireAccess.tsx';
 import { isSharedUser } from './session.ts';
 
@@ -34,7 +34,7 @@ const ROUTES: [string, (context: AccessContext) => boolean, ComponentType][] = [
   ['/geofence', area('geofences'), GeofencesPage],
   ['/groups', area('groups'), GroupsPage],
   ['/commands', area('commands'), CommandsPage],
-  ['/computed', area('attributes'), ComputedPage],
+  ['/computed', computedAllowed, ComputedPage],
   ['/notifications', area('notifications'), NotificationsPage],
   ['/drivers', area('drivers'), DriversPage],
   ['/calendars', area('calendars'), CalendarsPage],

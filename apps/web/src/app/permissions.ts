@@ -25,6 +25,14 @@ export function areaAllowed(area: PermissionArea, context: AccessContext, action
   return true;
 }
 
+/**
+ * Computed attributes: the server keeps them to administrators as Traccar does, unless advanced
+ * permissions grant the area, so the screen is offered only where saving can succeed.
+ */
+export function computedAllowed(context: AccessContext): boolean {
+  return context.user.administrator || (advancedPermissionsOn(context) && areaAllowed('attributes', context));
+}
+
 /** Spec §6: the users list is for administrators and users who may manage others (userLimit -1 or above 0). */
 export function mayManageUsers(context: AccessContext): boolean {
   const { user } = context;

@@ -16,7 +16,7 @@ import TerminalIcon from '@mui/icons-material/Terminal';
 import BuildIcon from '@mui/icons-material/Build';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import ShareIcon from '@mui/icons-material/Share';
-import { areaAllowed, mayManageUsers, type AccessContext } from './permissions.ts';
+import { areaAllowed, computedAllowed, mayManageUsers, type AccessContext } from './permissions.ts';
 import { isSharedUser } from './session.ts';
 
 export interface UserMenuEntry {
@@ -38,7 +38,7 @@ export const USER_MENU_ENTRIES: UserMenuEntry[] = [
   { path: '/logs', label: 'shell.logs', icon: <TerminalIcon fontSize="small" />, visible: adminOnPlus },
   { path: '/theme', label: 'shell.theme', icon: <BrushIcon fontSize="small" />, visible: adminOnPlus },
   { path: '/users', label: 'shell.users', icon: <PeopleIcon fontSize="small" />, visible: mayManageUsers },
-  { path: '/computed', label: 'shell.computed', icon: <CalculateIcon fontSize="small" />, visible: (c) => areaAllowed('attributes', c) },
+  { path: '/computed', label: 'shell.computed', icon: <CalculateIcon fontSize="small" />, visible: computedAllowed },
   { path: '/server', label: 'shell.server', icon: <DnsIcon fontSize="small" />, visible: admin },
   { path: '/notifications', label: 'shell.notifications', icon: <NotificationsIcon fontSize="small" />, visible: (c) => areaAllowed('notifications', c) },
   { path: '/drivers', label: 'shell.drivers', icon: <PersonPinIcon fontSize="small" />, visible: (c) => areaAllowed('drivers', c) },

@@ -20,9 +20,10 @@ const attributeSchema = z.object({
 export function computedTestRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/api/attributes/computed/test', async (request, reply) => {
     const user = requireUser(request);
-    ctx.guards.checkAdmin(user);
+    if (!(await ctx.guards.grantsAdminArea(user, 'attributes', 'view'))) ctx.guards.checkAdmin(user);
     const deviceId = optionalId((request.query as Record<string, unknown>).deviceId, 'deviceId');
     if (deviceId === null) throw new ClientError('deviceId is required');
+    await ctx.guards.checkDevice(user, deviceId);
     const attribute = parseBody(attributeSchema, request.body);
     const position = await ctx.registry.lastPosition(deviceId);
     if (!position) throw new ClientError('Device has no position to test on');

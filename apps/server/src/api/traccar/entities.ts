@@ -147,9 +147,11 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
   }
 
   async function checkWrite(user: UserRow, action: 'create' | 'edit' | 'delete'): Promise<void> {
-    if (entity.adminOnly) ctx.guards.checkAdmin(user);
-    await ctx.guards.checkAdvanced(user, entity.area, action);
+    // Traccar keeps these to administrators; advanced permissions may open them to a user (spec §6)
+    if (entity.adminOnly && !(await ctx.guards.grantsAdminArea(user, entity.area, action))) ctx.guards.checkAdmin(user);
+    // read-only first, so a read-only user hears the same message from every area
     await ctx.guards.checkReadonly(user);
+    await ctx.guards.checkAdvanced(user, entity.area, action);
     if (entity.key === 'commandId' && !user.administrator && (user.limitCommands || (await ctx.settings.get()).limitCommands)) {
       throw new ClientError('Write access denied');
     }
