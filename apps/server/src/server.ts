@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.ts';
 import { Guards } from './api/guards.ts';
+import { BillingSweeper } from './billing/sweep.ts';
 import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Db } from './db/connection.ts';
 import { PositionStore } from './db/position-store.ts';
@@ -15,7 +16,10 @@ import { EventRaiser } from './pipeline/events/raiser.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
 import { NotificationRules } from './notifications/rules.ts';
 import { NotificationDispatcher } from './notifications/dispatcher.ts';
+import { PushChannel } from './notifications/push.ts';
+import { Vapid } from './notifications/vapid.ts';
 import { startProtocolListeners } from './protocols/registry.ts';
+import { QrCheckins } from './qr-driver/checkins.ts';
 import type { ProtocolListener } from './protocols/types.ts';
 
 export interface Rastro {
@@ -24,6 +28,8 @@ export interface Rastro {
   processor: PositionProcessor;
   commands: CommandRouter;
   inactivity: InactivityCheck;
+  /** QR drivers' check-ins and their timeout sweep. */
+  qrCheckins: QrCheckins;
   listeners: ProtocolListener[];
   /** The HTTP port actually bound (useful when configured as 0). */
   port: number;
@@ -55,7 +61,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   // The app's logger exists only once the app is built; services log through this.
   let app: FastifyInstance | null = null;
   const log = { info: (msg: string) => app?.log.info(msg), warn: (msg: string) => app?.log.warn(msg), error: (msg: string) => app?.log.error(msg) };
-  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log);
+  const push = config.push.enabled ? new PushChannel(db.kysely, new Vapid(db.kysely, config.push.subject), config.push.allowHttp, log) : null;
+  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, push);
   bus.subscribe((message) => {
     if (message.kind !== 'invalidate') return;
     settings.invalidate();
@@ -63,8 +70,9 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     contexts.invalidate();
     rules.invalidate();
   });
+  const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, log);
   app = await buildApp({
-    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications,
+    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, qrCheckins,
     restart: () => options.restart?.(),
   });
   const events = new EventRaiser(db.kysely, registry, notifications);
@@ -75,6 +83,10 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   };
   const inactivity = new InactivityCheck(db.kysely, registry, contexts, (list) => events.save(list));
   inactivity.start();
+  qrCheckins.start();
+  // automatic billing: monthly invoices, overdue, suspension (safe on several nodes)
+  const billing = new BillingSweeper(db.kysely, settings, log, config.billingSweepMinutes * 60_000);
+  if (config.billingSweepMinutes > 0) billing.start();
   const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
 
   await app.listen({ host: config.host, port: config.port });
@@ -89,11 +101,14 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     processor,
     commands,
     inactivity,
+    qrCheckins,
     listeners,
     port,
     async stop() {
       clearInterval(keepalive);
       inactivity.stop();
+      await billing.stop();
+      qrCheckins.stop();
       // Connections cut by the shutdown are not devices going offline.
       registry.onStatusChange = null;
       for (const listener of listeners) await listener.close();

@@ -46,11 +46,11 @@ describe('the mail channel', () => {
   });
 
   it('is offered once the e-mail integration is set, and delivers matching events by e-mail', async () => {
-    expect(await admin.json('GET', '/api/notifications/notificators')).toEqual([{ type: 'web' }]);
+    expect(await admin.json('GET', '/api/notifications/notificators')).toEqual([{ type: 'web' }, { type: 'firebase' }]);
     await admin.json('POST', '/tarkan/integrations/email', {
       smtpHost: '127.0.0.1', smtpPort: smtp.port, username: 'frota', password: 'secret', senderEmail: 'alertas@frota.example', senderName: 'Frota Alertas',
     });
-    expect(await admin.json('GET', '/api/notifications/notificators')).toEqual([{ type: 'web' }, { type: 'mail' }]);
+    expect(await admin.json('GET', '/api/notifications/notificators')).toEqual([{ type: 'web' }, { type: 'firebase' }, { type: 'mail' }]);
 
     const user = await admin.json('POST', '/api/users', { name: 'Gestora', email: 'gestora@frota.example', password: 'pass1234', attributes: { 'tarkan.lang': 'pt-BR' } });
     const device = await admin.json('POST', '/api/devices', { name: 'Truck 9', uniqueId: 'mail-1' });

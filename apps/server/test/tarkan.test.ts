@@ -41,7 +41,7 @@ describe('the /tarkan extension API and notification endpoints', () => {
     const types = (await admin.json('GET', '/api/notifications/types')).map((t: { type: string }) => t.type);
     expect(types).toHaveLength(17);
     expect(types).toContain('deviceFuelDrop');
-    expect(await admin.json('GET', '/api/notifications/notificators')).toEqual([{ type: 'web' }]);
+    expect(await admin.json('GET', '/api/notifications/notificators')).toEqual([{ type: 'web' }, { type: 'firebase' }]);
     const socket = admin.socket();
     await socket.opened;
     expect((await admin.request('POST', '/api/notifications/test')).status).toBe(204);

@@ -10,3 +10,5 @@ export * from './socket.ts';
 export * from './constants.ts';
 export * from './reports.ts';
 export * from './permissions.ts';
+export * from './billing.ts';
+export * from './qr-driver.ts';

@@ -12,7 +12,11 @@ import { registerAudit } from './audit.ts';
 import { socketRoutes } from './socket.ts';
 import { accountRoutes } from './tarkan/account.ts';
 import { autolinkRoutes } from './tarkan/autolink.ts';
+import { billingRoutes } from './tarkan/billing.ts';
+import { resellerRoutes } from './tarkan/resellers.ts';
 import { logRoutes } from './tarkan/logs.ts';
+import { qrDriverRoutes } from './tarkan/qr-driver.ts';
+import { pushRoutes } from './tarkan/push.ts';
 import { notificationRoutes } from './traccar/notifications.ts';
 import { shareRoutes } from './tarkan/shares.ts';
 import { commandRoutes } from './traccar/commands.ts';
@@ -61,7 +65,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
 
   registerAudit(app, ctx);
   for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, socketRoutes]) {
+    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

@@ -6,6 +6,7 @@ import { checkToken, findSession } from '../db/sessions.ts';
 import { findUserById, findUserByLogin, type UserRow } from '../db/users.ts';
 import { ClientError } from '../domain/errors.ts';
 import { verifyPassword } from '../domain/password.ts';
+import { suspensionReason } from '../billing/account.ts';
 
 export const SESSION_COOKIE = 'JSESSIONID';
 
@@ -55,7 +56,8 @@ export async function resolveUser(db: Kysely<Database>, request: FastifyRequest)
       if (session && (!origin || !session.origin || origin === session.origin)) user = await findUserById(db, session.userId);
     }
   }
-  if (!user || disabledReason(user)) return null;
+  // a suspension for non-payment ends open sessions and tokens too (spec §4)
+  if (!user || disabledReason(user) || suspensionReason(user)) return null;
   return user;
 }
 

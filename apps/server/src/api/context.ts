@@ -7,6 +7,7 @@ import type { NotificationDispatcher } from '../notifications/dispatcher.ts';
 import type { DeviceContexts } from '../pipeline/device-context.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
+import type { QrCheckins } from '../qr-driver/checkins.ts';
 import type { Guards } from './guards.ts';
 
 /** What the HTTP routes are given: no route reaches anything else. */
@@ -22,6 +23,8 @@ export interface ApiContext {
   /** Per-device settings lookup (device, groups, server). */
   contexts: DeviceContexts;
   notifications: NotificationDispatcher;
+  /** QR drivers' check-ins (spec §7 POST /tarkan/qr-driver). */
+  qrCheckins: QrCheckins;
   /** Restarts the server process (POST /api/server/restart); set by main.ts. */
   restart: () => void;
 }

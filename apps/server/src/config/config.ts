@@ -31,12 +31,30 @@ export interface Config {
   statusTimeoutSeconds: number;
   /** Session cookie lifetime in seconds (Traccar web.sessionTimeout); 0 = browser session. */
   sessionTimeoutSeconds: number;
+  /** Minutes between automatic billing sweeps (invoices, overdue, suspension); 0 = off. */
+  billingSweepMinutes: number;
   /** Directory with the built web app; null = API only. */
   webRoot: string | null;
+  /** Web Push (the `firebase` notification channel): on unless RASTRO_PUSH=0. */
+  push: PushConfig;
   logLevel: string;
 }
 
+export interface PushConfig {
+  enabled: boolean;
+  /** VAPID `sub` claim: a mailto: or https: contact the push services may use. */
+  subject: string;
+  /** Accept plain-http subscription endpoints (a push relay in a lab, tests); browsers use https. */
+  allowHttp: boolean;
+}
+
 type Env = Record<string, string | undefined>;
+
+function pushConfig(env: Env, adminEmail: string): PushConfig {
+  const subject = env.RASTRO_PUSH_SUBJECT?.trim() || (adminEmail.includes('@') ? `mailto:${adminEmail}` : 'mailto:admin@localhost');
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error(`RASTRO_PUSH_SUBJECT must be a mailto: or https:// URL, got "${subject}"`);
+  return { enabled: env.RASTRO_PUSH !== '0', subject, allowHttp: env.RASTRO_PUSH_ALLOW_HTTP === '1' };
+}
 
 function integer(env: Env, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[key];
@@ -79,7 +97,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     licenseDeviceLimit: integer(env, 'RASTRO_LICENSE_DEVICE_LIMIT', 0),
     statusTimeoutSeconds: integer(env, 'RASTRO_STATUS_TIMEOUT', 600, 1),
     sessionTimeoutSeconds: integer(env, 'RASTRO_SESSION_TIMEOUT', 0),
+    billingSweepMinutes: integer(env, 'RASTRO_BILLING_SWEEP_MINUTES', 60),
     webRoot,
+    push: pushConfig(env, env.RASTRO_ADMIN_EMAIL || 'admin'),
     logLevel: env.RASTRO_LOG_LEVEL || 'info',
   };
 }

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as billing from './migrations/002-billing.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -53,6 +54,7 @@ export function openDatabase(options: DbOptions): Db {
 function migrations(dialect: DialectName): MigrationProvider {
   const list: Record<string, Migration> = {
     '001-initial': { up: (db) => initial.up(db, dialect) },
+    '002-billing': { up: (db) => billing.up(db) },
   };
   return { getMigrations: async () => list };
 }

@@ -58,6 +58,11 @@ export interface UserTable {
   totpKey: string | null;
   temporary: Bool;
   attributes: string;
+  /** Billing state (migration 002): 'overdue' | 'manual' suspension, when, and the trust unlock. */
+  billingSuspended: Generated<string | null>;
+  billingSuspendedTime: Generated<Millis | null>;
+  billingTrustUntil: Generated<Millis | null>;
+  billingTrustUsed: Generated<Bool>;
 }
 
 export interface DeviceTable {
@@ -254,6 +259,17 @@ export interface InvoiceTable {
   paidDate: Millis | null;
   createdTime: Millis;
   attributes: string;
+  /** Migration 002: who added it (null = automatic billing), its month, its cancellation, boleto terms. */
+  createdBy: number | null;
+  period: string | null;
+  cancelledTime: Generated<Millis | null>;
+  cancelledBy: Generated<number | null>;
+  fine: Generated<number>;
+  fineMode: Generated<string>;
+  interest: Generated<number>;
+  discount: Generated<number>;
+  discountMode: Generated<string>;
+  discountDays: Generated<number>;
 }
 
 export interface IntegrationTable {

@@ -6,6 +6,7 @@ import type { LiveBus } from '../live/bus.ts';
 import type { DeviceContexts } from '../pipeline/device-context.ts';
 import type { EventSink } from '../pipeline/events/raiser.ts';
 import { MailChannel } from './mail.ts';
+import type { PushChannel } from './push.ts';
 import type { NotificationRules } from './rules.ts';
 
 /** Traccar's notificator.timeThreshold: older events are stored but not notified. */
@@ -14,7 +15,7 @@ const TIME_THRESHOLD_MS = 900_000;
 /**
  * Hands each stored event to the channels: for every channel, the users with a matching rule
  * on it who also see the device. `web` reaches their live sockets (the browser shows a toast),
- * `mail` their inbox through the e-mail integration.
+ * `mail` their inbox through the e-mail integration, `firebase` their browsers by Web Push.
  */
 export class NotificationDispatcher implements EventSink {
   private readonly mail: MailChannel;
@@ -25,6 +26,8 @@ export class NotificationDispatcher implements EventSink {
     private readonly contexts: DeviceContexts,
     private readonly bus: LiveBus,
     private readonly log: { warn(msg: string): void },
+    /** Null when Web Push is turned off (RASTRO_PUSH=0). */
+    readonly push: PushChannel | null = null,
   ) {
     this.mail = new MailChannel(db);
   }
@@ -36,7 +39,7 @@ export class NotificationDispatcher implements EventSink {
   /** A test notification to one user through every channel that can reach him. */
   async test(userId: number, event: Event): Promise<void> {
     this.bus.publish({ kind: 'event', event, userIds: [userId] });
-    await this.mail.deliver(event, [userId]);
+    await Promise.all([this.mail.deliver(event, [userId]), this.push?.deliver(event, [userId])]);
   }
 
   private async deliver(event: Event): Promise<void> {
@@ -52,6 +55,8 @@ export class NotificationDispatcher implements EventSink {
     const web = await recipients('web');
     if (web.length) this.bus.publish({ kind: 'event', event, userIds: web });
     const mail = await recipients('mail');
-    if (mail.length) await this.mail.deliver(event, mail);
+    const push = this.push ? await recipients('firebase') : [];
+    // a failing mail server does not hold back the pushes
+    await Promise.all([mail.length && this.mail.deliver(event, mail), push.length && this.push?.deliver(event, push)]);
   }
 }

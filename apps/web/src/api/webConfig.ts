@@ -9,6 +9,8 @@ export interface WebConfig {
   logo?: string;
   /** WhatsApp number (digits, with country code) for the floating contact link. */
   whatsapp?: string;
+  /** Push settings: `{"push": {"enabled": false}}` (or `"push": false`) hides the top bar's push button. */
+  push?: { enabled: boolean };
 }
 
 const CONFIG_URL = '/config.json';
@@ -21,7 +23,9 @@ export function parseWebConfig(value: unknown): WebConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const record = value as Record<string, unknown>;
   const whatsapp = typeof record.whatsapp === 'number' ? String(record.whatsapp) : record.whatsapp;
-  return { title: text(record.title), logo: text(record.logo), whatsapp: text(whatsapp) };
+  const push = record.push as { enabled?: unknown } | boolean | undefined;
+  const pushEnabled = push !== false && !(typeof push === 'object' && push !== null && push.enabled === false);
+  return { title: text(record.title), logo: text(record.logo), whatsapp: text(whatsapp), push: { enabled: pushEnabled } };
 }
 
 export async function getWebConfig(): Promise<WebConfig> {

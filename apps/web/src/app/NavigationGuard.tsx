@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useServerInfo } from '../api/queries.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { authenticate } from './authenticate.ts';
-import { decideNavigation, redirectAfter, type AuthOutcome } from './guard.ts';
+import { QR_DRIVER_PATH, decideNavigation, isDriverPath, isPublicPath, redirectAfter, type AuthOutcome } from './guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { useSessionUser } from './session.ts';
+import { isQrDriver, useSessionUser } from './session.ts';
 
 /** One authentication at a time: a re-run effect (React strict mode, quick navigation) joins the running one. */
 let running: Promise<AuthOutcome> | null = null;
@@ -45,6 +45,8 @@ export function NavigationGuard() {
   }, [decision.action, loadDevices, location, navigate, queryClient]);
 
   if (decision.action === 'authenticate') return <LoadingBar />;
+  // a QR driver has nothing but the check-in screen (spec §6); the server refuses the rest anyway
+  if (isQrDriver(user) && !isDriverPath(location.pathname) && !isPublicPath(location.pathname)) return <Navigate to={QR_DRIVER_PATH} replace />;
   return (
     <PageErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<LoadingBar />}>

@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { Brand } from './Brand.tsx';
+import { PushToggle } from '../features/push/PushToggle.tsx';
 import { MuteToggle } from './MuteToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -28,6 +29,7 @@ export function TopBar({ user, onMenu }: TopBarProps) {
         <Brand />
         <Box sx={{ flex: 1 }} />
         <MuteToggle />
+        <PushToggle user={user} />
         <UserMenu user={user} />
       </Toolbar>
     </AppBar>

@@ -57,6 +57,9 @@ describe('returnPath', () => {
   it('defaults to /home', () => {
     expect(returnPath('')).toBe('/home');
     expect(returnPath('?to=')).toBe('/home');
+    // a driver's login lands on the check-in screen unless told otherwise
+    expect(returnPath('', '/qr-driver')).toBe('/qr-driver');
+    expect(returnPath('?to=%2Fqr-driver%2Fscan%2F3', '/qr-driver')).toBe('/qr-driver/scan/3');
   });
 
   it('returns the requested path', () => {

@@ -6,6 +6,8 @@
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 export const DRIVER_LOGIN_PATH = '/motorista';
+/** The QR driver's own screen, where a driver lands after signing in. */
+export const QR_DRIVER_PATH = '/qr-driver';
 export const MAINTENANCE_PATH = '/maintenance';
 
 const SHARE_PATH = /^\/share\/[^/]+\/?$/;
@@ -53,11 +55,11 @@ export function redirectAfter(outcome: AuthOutcome, pathname: string, search: st
 }
 
 /**
- * The `to` return path of a login page, default /home. Only same-site paths are honoured, so a
- * crafted link cannot send a user elsewhere after signing in.
+ * The `to` return path of a login page, default /home (a driver's: /qr-driver). Only same-site
+ * paths are honoured, so a crafted link cannot send a user elsewhere after signing in.
  */
-export function returnPath(search: string): string {
+export function returnPath(search: string, fallback: string = HOME_PATH): string {
   const to = new URLSearchParams(search).get('to');
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return HOME_PATH;
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
   return to;
 }

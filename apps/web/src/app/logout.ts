@@ -1,5 +1,7 @@
 import { deleteSession } from '../api/session.ts';
+import { forgetPushSubscription } from '../features/push/pushSubscription.ts';
 import { forgetCredentials } from './rememberedCredentials.ts';
+import { sessionUser } from './session.ts';
 import { closeLiveSocket } from './useLiveSync.ts';
 
 /** Ends the signed-in state: live socket closed, remembered credentials forgotten, session deleted. */
@@ -7,6 +9,9 @@ export async function clearAuth(): Promise<void> {
   closeLiveSocket();
   // remembered credentials would sign straight back in at the next session check
   forgetCredentials();
+  // this browser must not keep receiving the user's alerts after he leaves
+  const user = sessionUser.get();
+  if (user) await forgetPushSubscription(user.id);
   await deleteSession();
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Route } from 'react-router';
 import { lazyPage } from './lazyPage.ts';
-import { areaAllowed, computedAllowed, mayManageUsers, type AccessContext } from './permissions.ts';
+import { areaAllowed, computedAllowed, mayManageBilling, mayManageUsers, type AccessContext } from './permissions.ts';
 import { RequireAccess } from './RequireAccess.tsx';
 import { isSharedUser } from './session.ts';
 
@@ -23,6 +23,9 @@ const IntegrationsPage = lazyPage(() => import('../features/integrations/Integra
 const SharesPage = lazyPage(() => import('../features/shares/SharesPage.tsx'));
 const AutolinkPage = lazyPage(() => import('../features/autolink/AutolinkPage.tsx'));
 const LinksPage = lazyPage(() => import('../features/links/LinksPage.tsx'));
+const InvoicesPage = lazyPage(() => import('../features/billing/InvoicesPage.tsx'));
+const BillingPage = lazyPage(() => import('../features/billing/BillingPage.tsx'));
+const ResellerPage = lazyPage(() => import('../features/billing/ResellerPage.tsx'));
 
 const admin = ({ user }: AccessContext) => user.administrator;
 const adminOnPlus = (context: AccessContext) => context.user.administrator && context.plusLicence;
@@ -49,6 +52,9 @@ const ROUTES: [string, (context: AccessContext) => boolean, ComponentType][] = [
   ['/autolink', (c) => notShared(c) && !c.user.deviceReadonly && !c.user.readonly, AutolinkPage],
   ['/autolink/:id', (c) => notShared(c) && !c.user.deviceReadonly && !c.user.readonly, AutolinkPage],
   ['/links/:kind/:id', notShared, LinksPage],
+  ['/invoices', notShared, InvoicesPage],
+  ['/billing', mayManageBilling, BillingPage],
+  ['/reseller', mayManageBilling, ResellerPage],
 ];
 
 export const managementRoutes = ROUTES.map(([path, allowed, Page]) => (

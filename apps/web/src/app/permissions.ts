@@ -39,6 +39,11 @@ export function mayManageUsers(context: AccessContext): boolean {
   return user.administrator || ((user.userLimit === -1 || user.userLimit > 0) && areaAllowed('users', context));
 }
 
+/** Spec §6 billing actions and the /billing and /reseller screens: administrators and resellers. */
+export function mayManageBilling({ user }: AccessContext): boolean {
+  return user.administrator || user.attributes.reseller === true;
+}
+
 export function isPlusLicence(licenseMode: string | null | undefined): boolean {
   return licenseMode?.trim().toLowerCase() === 'plus';
 }

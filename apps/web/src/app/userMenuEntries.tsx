@@ -16,7 +16,7 @@ import TerminalIcon from '@mui/icons-material/Terminal';
 import BuildIcon from '@mui/icons-material/Build';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import ShareIcon from '@mui/icons-material/Share';
-import { areaAllowed, computedAllowed, mayManageUsers, type AccessContext } from './permissions.ts';
+import { areaAllowed, computedAllowed, mayManageBilling, mayManageUsers, type AccessContext } from './permissions.ts';
 import { isSharedUser } from './session.ts';
 
 export interface UserMenuEntry {
@@ -50,6 +50,6 @@ export const USER_MENU_ENTRIES: UserMenuEntry[] = [
   { path: '/integrations/payment', label: 'shell.paymentIntegration', icon: <CreditCardIcon fontSize="small" />, visible: admin },
   { path: '/integrations/email', label: 'shell.emailIntegration', icon: <EmailIcon fontSize="small" />, visible: admin },
   { path: '/invoices', label: 'shell.invoices', icon: <ReceiptLongIcon fontSize="small" />, visible: notShared },
-  { path: '/billing', label: 'shell.billing', icon: <RequestQuoteIcon fontSize="small" />, visible: admin },
-  { path: '/reseller', label: 'shell.reseller', icon: <HandshakeIcon fontSize="small" />, visible: admin },
+  { path: '/billing', label: 'shell.billing', icon: <RequestQuoteIcon fontSize="small" />, visible: mayManageBilling },
+  { path: '/reseller', label: 'shell.reseller', icon: <HandshakeIcon fontSize="small" />, visible: mayManageBilling },
 ];

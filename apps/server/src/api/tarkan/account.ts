@@ -8,25 +8,13 @@ import type { ApiContext } from '../context.ts';
 import { parseBody } from '../params.ts';
 
 /**
- * The product's small endpoints: push tokens, theme and integrations (spec §7).
+ * The product's small endpoints: theme and integrations (spec §7).
  * Theme and integrations are administrator settings; the theme is public to the login page.
  */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  // Registers a browser or phone push token on the user (Traccar's notificationTokens attribute).
-  app.post('/tarkan/notification', async (request, reply) => {
-    const user = requireUser(request);
-    const body = parseBody(z.object({ userId: z.number().int().positive(), token: z.string().min(10).max(4096) }).strict(), request.body);
-    await ctx.guards.checkUser(user, body.userId);
-    const target = await db.selectFrom('tc_users').select('attributes').where('id', '=', body.userId).executeTakeFirstOrThrow();
-    const attributes = attrs(target.attributes);
-    const tokens = new Set(String(attributes.notificationTokens ?? '').split(',').filter(Boolean));
-    tokens.add(body.token);
-    attributes.notificationTokens = [...tokens].join(',');
-    await db.updateTable('tc_users').set({ attributes: JSON.stringify(attributes) }).where('id', '=', body.userId).execute();
-    return reply.code(204).send();
-  });
+  // POST /tarkan/notification (push tokens) lives in push.ts.
 
   app.get('/tarkan/theme', async () => {
     const row = await db.selectFrom('tc_theme').selectAll().orderBy('id').executeTakeFirst();
@@ -47,7 +35,8 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // Integrations (payment provider, e-mail): secrets never leave the server in full.
   app.get('/tarkan/integrations', async (request) => {
     ctx.guards.checkAdmin(requireUser(request));
-    const rows = await db.selectFrom('tc_integrations').selectAll().orderBy('key').execute();
+    // the server's own VAPID keys (notifications/vapid.ts) are not an editable integration
+    const rows = await db.selectFrom('tc_integrations').selectAll().where('key', '!=', 'webpush').orderBy('key').execute();
     return rows.map((r) => ({ key: r.key, list: masked(attrs(r.attributes)) }));
   });
 

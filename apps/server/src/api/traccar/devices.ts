@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/users.ts';
 import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
+import { keepQrState } from '../../qr-driver/rules.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, ids, list, optionalId, parseBody, pathId } from '../params.ts';
@@ -65,7 +66,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const uniqueIds = list(query.uniqueId);
     if (uniqueIds.length) q = q.where('uniqueId', 'in', uniqueIds);
     const rows = await q.execute();
-    const live = await Promise.all(rows.map((row) => ctx.registry.get(row.id)));
+    const live = rows.map((row) => ctx.registry.cached(row.id));
     const excludeAttributes = flagParam(query.excludeAttributes);
     return rows.map((row, i) => {
       // The registry holds the live status and last update of devices this node receives.
@@ -100,7 +101,9 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!existing) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
     await ensureUniqueIdFree(ctx, input.uniqueId, id);
-    const row = await db.updateTable('tc_devices').set(deviceColumns(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    // the QR driver check-in state is the server's: a client's copy never overwrites it
+    const attributes = keepQrState(input.attributes ?? {}, attrs(existing.attributes));
+    const row = await db.updateTable('tc_devices').set(deviceColumns({ ...input, attributes })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     ctx.bus.publish({ kind: 'invalidate' });
     const live = await ctx.registry.get(id);
     return toDevice({ ...row, status: live?.status ?? row.status, lastUpdate: live?.lastUpdate ?? row.lastUpdate });
@@ -161,7 +164,7 @@ export async function createDevice(ctx: ApiContext, user: UserRow, input: Device
   if (input.groupId) await ctx.guards.checkGroup(user, input.groupId);
   await ensureUniqueIdFree(ctx, input.uniqueId, null);
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const created = await trx.insertInto('tc_devices').values(deviceColumns(input)).returningAll().executeTakeFirstOrThrow();
+    const created = await trx.insertInto('tc_devices').values(deviceColumns({ ...input, attributes: keepQrState(input.attributes ?? {}, {}) })).returningAll().executeTakeFirstOrThrow();
     await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: created.id }).execute();
     return created;
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
-import { LINKS, type LinkTableName } from '../../db/schema.ts';
+import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
 import { parseCalendar } from '../../domain/calendar.ts';
@@ -11,8 +11,9 @@ import { parseArea } from '../../domain/geofence.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, optionalId, parseBody, pathId } from '../params.ts';
+import { qrDriverHooks } from '../../qr-driver/driver-hooks.ts';
 
-type Row = Record<string, unknown> & { id: number };
+export type Row = Record<string, unknown> & { id: number };
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
@@ -34,6 +35,20 @@ interface EntityDescription {
   booleans?: string[];
   /** Area of the advanced permissions (spec §6). */
   area: PermissionArea;
+  /** Extra work of this kind of object around its writes (e.g. the QR driver's login account). */
+  hooks?: (ctx: ApiContext) => EntityHooks;
+}
+
+/** Called inside the write's transaction, except `committed`, which follows the commit. */
+export interface EntityHooks {
+  /** The body to store (may drop secrets); may throw a ClientError to refuse the write. */
+  beforeWrite(trx: Kysely<Database>, body: Record<string, unknown>, id: number | null): Promise<Record<string, unknown>>;
+  /** `body` is the one received, before `beforeWrite`. */
+  afterWrite(trx: Kysely<Database>, row: Row, body: Record<string, unknown>): Promise<void>;
+  afterDelete(trx: Kysely<Database>, id: number): Promise<void>;
+  committed(id: number): Promise<void>;
+  /** What GET returns of a stored row. */
+  toWire(wire: Record<string, unknown>): Record<string, unknown>;
 }
 
 const text = (max = 512) => z.string().max(max);
@@ -58,6 +73,7 @@ const ENTITIES: EntityDescription[] = [
   {
     path: '/api/drivers', area: 'drivers', table: 'tc_drivers', key: 'driverId', kind: 'Driver', order: 'name', hasAttributes: true,
     fields: { name: text(128).trim().min(1, 'name is required'), uniqueId: text(128).trim().min(1, 'uniqueId is required') },
+    hooks: qrDriverHooks,
   },
   {
     path: '/api/calendars', area: 'calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
@@ -139,6 +155,9 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
   const groupLink = (LINKS.groupId as Record<string, LinkTableName>)[entity.key];
   const deviceLink = (LINKS.deviceId as Record<string, LinkTableName>)[entity.key];
   const schema = schemaFor(entity);
+  const hooks = entity.hooks?.(ctx);
+  const wire = (row: Row) => (hooks ? hooks.toWire(toWire(entity, row)) : toWire(entity, row));
+  const trxDb = (trx: unknown) => trx as Kysely<Database>;
 
   async function checkAccess(user: UserRow, id: number): Promise<void> {
     if (user.administrator) return;
@@ -179,7 +198,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     } else if (!(user.administrator && flagParam(query.all))) {
       q = q.where('id', 'in', linked(userLink, 'userId', user.id));
     }
-    return (await q.execute()).map((row) => toWire(entity, row as Row));
+    return (await q.execute()).map((row) => wire(row as Row));
   });
 
   app.get(`${entity.path}/:id`, async (request) => {
@@ -188,7 +207,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     await checkAccess(user, id);
     const row = await db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(entity.kind);
-    return toWire(entity, row as Row);
+    return wire(row as Row);
   });
 
   app.post(entity.path, async (request) => {
@@ -196,12 +215,15 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     await checkWrite(user, 'create');
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     const row = await db.transaction().execute(async (trx) => {
-      const created = await trx.insertInto(entity.table).values(toColumns(entity, body) as never).returningAll().executeTakeFirstOrThrow();
+      const stored = hooks ? await hooks.beforeWrite(trxDb(trx), body, null) : body;
+      const created = await trx.insertInto(entity.table).values(toColumns(entity, stored) as never).returningAll().executeTakeFirstOrThrow();
       await trx.insertInto(userLink).values({ userId: user.id, [entity.key]: created.id } as never).execute();
+      await hooks?.afterWrite(trxDb(trx), created as Row, body);
       return created;
     });
+    await hooks?.committed(row.id as number);
     ctx.bus.publish({ kind: 'invalidate' });
-    return toWire(entity, row as Row);
+    return wire(row as Row);
   });
 
   app.put(`${entity.path}/:id`, async (request) => {
@@ -211,10 +233,16 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     if (body.id !== undefined && body.id !== id) throw new ClientError('Body id does not match the path');
     await checkAccess(user, id);
-    const row = await db.updateTable(entity.table).set(toColumns(entity, body) as never).where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) throw notFound(entity.kind);
+    const row = await db.transaction().execute(async (trx) => {
+      const stored = hooks ? await hooks.beforeWrite(trxDb(trx), body, id) : body;
+      const updated = await trx.updateTable(entity.table).set(toColumns(entity, stored) as never).where('id', '=', id).returningAll().executeTakeFirst();
+      if (!updated) throw notFound(entity.kind);
+      await hooks?.afterWrite(trxDb(trx), updated as Row, body);
+      return updated;
+    });
+    await hooks?.committed(id);
     ctx.bus.publish({ kind: 'invalidate' });
-    return toWire(entity, row as Row);
+    return wire(row as Row);
   });
 
   app.delete(`${entity.path}/:id`, async (request, reply) => {
@@ -226,7 +254,9 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
       const deleted = await trx.deleteFrom(entity.table).where('id', '=', id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound(entity.kind);
       for (const table of [userLink, groupLink, deviceLink]) if (table) await trx.deleteFrom(table).where(entity.key, '=', id).execute();
+      await hooks?.afterDelete(trxDb(trx), id);
     });
+    await hooks?.committed(id);
     ctx.bus.publish({ kind: 'invalidate' });
     return reply.code(204).send();
   });

@@ -8,11 +8,15 @@ import type { ApiContext } from '../context.ts';
 import { list } from '../params.ts';
 
 /**
- * Channels this server delivers now: web always, mail once the e-mail integration is set; the
- * others of spec §9 (firebase, telegram, sms) have no integration yet.
+ * Channels this server delivers now: web always, firebase (Web Push) unless turned off and while
+ * its VAPID keys are readable, mail once the e-mail integration is set; telegram and sms have no
+ * integration yet.
  */
 async function notificators(ctx: ApiContext): Promise<string[]> {
-  return (await mailSettings(ctx.db.kysely)) ? ['web', 'mail'] : ['web'];
+  const push = ctx.notifications.push;
+  const pushReady = push ? await push.vapid.get().then(() => true, () => false) : false;
+  const mail = Boolean(await mailSettings(ctx.db.kysely));
+  return ['web', ...(pushReady ? ['firebase'] : []), ...(mail ? ['mail'] : [])];
 }
 
 export function notificationRoutes(app: FastifyInstance, ctx: ApiContext): void {

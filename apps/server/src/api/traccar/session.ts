@@ -7,6 +7,7 @@ import { findUserById } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
 import { SESSION_COOKIE, checkCredentials, disabledReason, requireUser, setSessionCookie } from '../auth.ts';
+import { suspensionReason } from '../../billing/account.ts';
 import type { ApiContext } from '../context.ts';
 import { list, parseBody } from '../params.ts';
 
@@ -23,7 +24,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if ('error' in check) throw new ClientError(check.error, 401);
       const user = await findUserById(db, check.userId);
       if (!user) throw new ClientError('Invalid token', 401);
-      const reason = disabledReason(user);
+      const reason = disabledReason(user) ?? suspensionReason(user);
       if (reason) throw new ClientError(reason);
       const id = await createSession(db, user.id, check.expiresTime, request.headers.origin ?? null);
       setSessionCookie(reply, id, Math.floor((check.expiresTime - Date.now()) / 1000));
@@ -37,7 +38,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const form = parseBody(loginFormSchema, request.body);
     const user = await checkCredentials(db, form.email, form.password);
     if (!user) throw new ClientError('Invalid credentials', 401);
-    const reason = disabledReason(user);
+    // disabled, expired, or suspended for non-payment (spec §8, with a trust-unlock variant)
+    const reason = disabledReason(user) ?? suspensionReason(user);
     if (reason) throw new ClientError(reason);
     const id = await createSession(db, user.id, null, request.headers.origin ?? null);
     setSessionCookie(reply, id, cookieAge());

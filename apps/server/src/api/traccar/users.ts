@@ -1,9 +1,12 @@
 import { userInputSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { managedUserIds } from '../../db/access.ts';
-import { toUser } from '../../db/mappers.ts';
+import { attrs, toUser } from '../../db/mappers.ts';
+import { accountAttributes, checkResaleLimit } from '../../billing/resellers.ts';
 import { countUsers, findUserById, passwordColumns, userColumns } from '../../db/users.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
+import { isQrDriverAccount } from '../../qr-driver/account.ts';
+import { keepQrDriverMark } from '../../qr-driver/rules.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { optionalId, parseBody, pathId } from '../params.ts';
@@ -31,7 +34,8 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (!managed.length) return [];
       q = q.where('id', 'in', managed);
     }
-    return (await q.execute()).map(toUser);
+    // QR drivers' accounts belong to their drivers, not to the users list
+    return (await q.execute()).filter((row) => !isQrDriverAccount(row)).map(toUser);
   });
 
   app.get('/api/users/:id', async (request) => {
@@ -58,6 +62,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await guards.checkReadonly(caller);
       const managed = await managedUserIds(db, caller.id);
       if (caller.userLimit !== -1 && managed.length >= caller.userLimit) throw new ClientError('Manager user limit reached');
+      await checkResaleLimit(db, caller);
       Object.assign(columns, { administrator: 0, deviceLimit: caller.deviceLimit, userLimit: 0 });
     } else if (first) {
       Object.assign(columns, { administrator: 1, deviceLimit: -1, userLimit: -1 });
@@ -66,6 +71,9 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
       Object.assign(columns, { administrator: 0, deviceLimit: -1, userLimit: 0, readonly: 0, disabled: 0, temporary: 0 });
     }
     await ensureEmailFree(input.email, null);
+    // billing and reseller attributes: who may set them, unique domain (spec §3, §6)
+    columns.attributes = await accountAttributes(db, caller, null, {}, input.attributes ?? {});
+    columns.attributes = keepQrDriverMark(columns.attributes, {});
     const row = await db.transaction().execute(async (trx) => {
       const created = await trx.insertInto('tc_users').values({ ...columns, ...passwordColumns(input.password) }).returningAll().executeTakeFirstOrThrow();
       if (caller && !caller.administrator) await trx.insertInto('tc_user_user').values({ userId: caller.id, managedUserId: created.id }).execute();
@@ -95,6 +103,8 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (existing.fixedEmail) columns.email = existing.email;
     }
     await ensureEmailFree(input.email, id);
+    columns.attributes = await accountAttributes(db, caller, id, attrs(existing.attributes), input.attributes ?? {});
+    columns.attributes = keepQrDriverMark(columns.attributes as string, attrs(existing.attributes));
     const password = passwordColumns(input.password);
     const row = await db.updateTable('tc_users').set({ ...(columns as object), ...password }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     ctx.bus.publish({ kind: 'invalidate' });

@@ -9,20 +9,24 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useServerInfo } from '../../api/queries.ts';
 import { createSession } from '../../api/session.ts';
-import { returnPath } from '../../app/guard.ts';
+import { HOME_PATH, QR_DRIVER_PATH, returnPath } from '../../app/guard.ts';
 import { forgetCredentials, rememberCredentials } from '../../app/rememberedCredentials.ts';
-import { sessionUser } from '../../app/session.ts';
+import { isQrDriver, sessionUser } from '../../app/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
+import { errorCode } from '../../ui/errorMessage.ts';
+import { TrustUnlockOffer } from './TrustUnlockOffer.tsx';
 import { LostPasswordDialog } from './LostPasswordDialog.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
 import { loginFieldsError } from './registrationRules.ts';
 
 /**
- * Username (e-mail or login) and password; on success goes to the `to` return path.
+ * Username (e-mail or login) and password; on success goes to the `to` return path (by default the
+ * map, or a QR driver's check-in screen). The driver login has no lost password or registration:
+ * a driver's account is made by the fleet manager.
  * Errors are kept as they came (a failure or a catalog code) and worded at render time, so a change
  * of language rewords them too.
  */
-export function LoginForm({ initialError = null }: { initialError?: unknown }) {
+export function LoginForm({ initialError = null, driver = false }: { initialError?: unknown; driver?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,6 +36,8 @@ export function LoginForm({ initialError = null }: { initialError?: unknown }) {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
+  // the driver screen sends a driver whose session the server ended (automatic check-out) back here
+  const sessionEnded = driver && (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
   const [error, setError] = useState<unknown>(initialError);
   const [registered, setRegistered] = useState(false);
   const [dialog, setDialog] = useState<'lostPassword' | 'register' | null>(null);
@@ -52,7 +58,7 @@ export function LoginForm({ initialError = null }: { initialError?: unknown }) {
       if (remember) rememberCredentials(credentials);
       else forgetCredentials();
       sessionUser.set(user);
-      navigate(returnPath(location.search), { replace: true });
+      navigate(returnPath(location.search, driver || isQrDriver(user) ? QR_DRIVER_PATH : HOME_PATH), { replace: true });
     } catch (failure) {
       setError(failure);
       setBusy(false);
@@ -63,7 +69,11 @@ export function LoginForm({ initialError = null }: { initialError?: unknown }) {
     <>
       <Stack component="form" spacing={2} noValidate onSubmit={submit}>
         {error !== null && <Alert severity="error">{errorText(error, 'login')}</Alert>}
+        {error !== null && errorCode(error, 'login') === 'ACCOUNT_SUSPENDED_TRUST_UNLOCK_AVAILABLE' && (
+          <TrustUnlockOffer credentials={{ email: email.trim(), password }} onError={setError} />
+        )}
         {registered && <Alert severity="success">{t('auth.registered')}</Alert>}
+        {sessionEnded && error === null && <Alert severity="info">{t('qrDriver.sessionEnded')}</Alert>}
         <TextField
           name="email"
           label={t('auth.username')}
@@ -89,16 +99,18 @@ export function LoginForm({ initialError = null }: { initialError?: unknown }) {
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {t('auth.signIn')}
         </Button>
-        <Stack direction="row" justifyContent={registration ? 'space-between' : 'center'}>
-          <Button size="small" onClick={() => setDialog('lostPassword')}>
-            {t('auth.lostPassword')}
-          </Button>
-          {registration && (
-            <Button size="small" onClick={() => setDialog('register')}>
-              {t('auth.register')}
+        {!driver && (
+          <Stack direction="row" justifyContent={registration ? 'space-between' : 'center'}>
+            <Button size="small" onClick={() => setDialog('lostPassword')}>
+              {t('auth.lostPassword')}
             </Button>
-          )}
-        </Stack>
+            {registration && (
+              <Button size="small" onClick={() => setDialog('register')}>
+                {t('auth.register')}
+              </Button>
+            )}
+          </Stack>
+        )}
       </Stack>
       <LostPasswordDialog open={dialog === 'lostPassword'} initialEmail={email} onClose={() => setDialog(null)} />
       <RegisterDialog

@@ -7,7 +7,7 @@ export default function LoginPage({ driver = false }: { driver?: boolean }) {
   const { t } = useTranslation();
   return (
     <AuthLayout subtitle={driver ? t('auth.driverSubtitle') : t('auth.subtitle')}>
-      <LoginForm />
+      <LoginForm driver={driver} />
     </AuthLayout>
   );
 }

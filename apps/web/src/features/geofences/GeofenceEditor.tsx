@@ -1,5 +1,6 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
+import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
 import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import Alert from '@mui/material/Alert';
@@ -7,6 +8,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,13 +21,16 @@ import { validate } from '../../ui/entity/fields.ts';
 import { HOME_PATH } from '../../app/guard.ts';
 import { Panel } from '../../ui/Panel.tsx';
 import { useErrorText } from '../../ui/useErrorText.ts';
-import { DrawingBar } from './DrawingBar.tsx';
+import { CircleEditor } from './CircleEditor.tsx';
+import { canDeleteActive, deleteActive, reshaped, startDrawing, startEditing, type Drawing } from './drawing.ts';
+import { DrawingBar, formatKm2 } from './DrawingBar.tsx';
 import { colorOf, geofenceFields } from './geofenceFields.ts';
 import { ShapePreview } from './ShapePreview.tsx';
-import { shapeBounds, shapeToWkt, wktToShape, type Shape, type ShapeKind } from './shapes.ts';
+import { areaKm2, shapeBounds, shapeToWkt, vertices, wktToShape, type Shape, type ShapeKind } from './shapes.ts';
 
-// terra-draw is loaded only once the user starts drawing
+// terra-draw is loaded only once the user starts drawing or editing points
 const GeofenceDrawer = lazy(() => import('./GeofenceDrawer.tsx'));
+const ShapeEditor = lazy(() => import('./ShapeEditor.tsx'));
 
 const KINDS: { kind: ShapeKind; icon: ReactNode }[] = [
   { kind: 'circle', icon: <CircleOutlinedIcon /> },
@@ -39,16 +45,16 @@ interface GeofenceEditorProps {
   onClose(): void;
 }
 
-/** Form and drawing of one geofence: idle → drawing (kind) → shape done → saved or cancelled. */
+/** Form and drawing of one geofence: idle → drawing or editing (kind) → shape done → saved or cancelled. */
 export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const map = useMapInstance();
   const errorText = useErrorText();
   const calendars = useQuery({ queryKey: [calendarsApi.key], queryFn: () => calendarsApi.list() }).data ?? [];
   const [geofence, setGeofence] = useState(initial);
   const [shape, setShape] = useState<Shape | null>(() => wktToShape(initial.area));
-  const [drawing, setDrawing] = useState<{ kind: ShapeKind; clicks: number; shape: Shape | null } | null>(null);
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +67,23 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
     const start = wktToShape(initial.area);
     if (map && start) map.fitBounds(shapeBounds(start), { padding: 80, maxZoom: 17, duration: 0 });
   }, [map, initial.area]);
+
+  // the editing bar covers the top of the map (the bottom on phones), the map's buttons its right edge: keep the handles clear of both
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fitTo = useRef<Shape | null>(null);
+  const editShape = (current: Shape) => {
+    fitTo.current = current;
+    setDrawing(startEditing(current));
+  };
+  // after the panel has gone (on phones it took the lower half of the map), so that the map has its final size
+  useEffect(() => {
+    const target = fitTo.current;
+    if (!map || drawing?.mode !== 'edit' || !target) return;
+    fitTo.current = null;
+    map.resize();
+    const padding = phone ? { top: 40, bottom: 260, left: 70, right: 70 } : { top: 220, bottom: 60, left: 80, right: 80 };
+    map.fitBounds(shapeBounds(target), { padding, maxZoom: 17, duration: 0 });
+  }, [map, drawing?.mode, phone]);
 
   const save = async () => {
     setTried(true);
@@ -79,26 +102,34 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
   };
 
   if (drawing) {
+    const update = (next: Shape | null) => setDrawing((d) => d && reshaped(d, next));
     return (
       <>
         <DrawingBar
-          kind={drawing.kind}
-          clicks={drawing.clicks}
-          shape={drawing.shape}
+          drawing={drawing}
+          onDeleteVertex={canDeleteActive(drawing) ? () => setDrawing((d) => d && deleteActive(d)) : undefined}
+          // the form's shape is untouched until 'Concluir': cancelling restores it
           onCancel={() => setDrawing(null)}
           onDone={() => {
             setShape(drawing.shape);
             setDrawing(null);
           }}
         />
-        {map && (
+        {map && drawing.mode === 'draw' && (
           <Suspense fallback={null}>
-            <GeofenceDrawer
+            <GeofenceDrawer map={map} kind={drawing.kind} color={color} onClick={() => setDrawing((d) => d && { ...d, clicks: d.clicks + 1 })} onShape={update} />
+          </Suspense>
+        )}
+        {map && drawing.mode === 'edit' && drawing.shape?.kind === 'circle' && <CircleEditor map={map} shape={drawing.shape} color={color} onShape={update} />}
+        {map && drawing.mode === 'edit' && drawing.shape && drawing.shape.kind !== 'circle' && (
+          <Suspense fallback={null}>
+            <ShapeEditor
               map={map}
-              kind={drawing.kind}
+              shape={drawing.shape}
               color={color}
-              onClick={() => setDrawing((d) => d && { ...d, clicks: d.clicks + 1 })}
-              onShape={(drawn) => setDrawing((d) => d && { ...d, shape: drawn })}
+              active={drawing.active}
+              onShape={update}
+              onPick={(index) => setDrawing((d) => d && { ...d, active: index })}
             />
           </Suspense>
         )}
@@ -109,8 +140,10 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
   const summary = !shape
     ? t('geofences.noShape')
     : shape.kind === 'circle'
-      ? t('geofences.circleSummary', { radius: Math.round(shape.radius) })
-      : t(shape.kind === 'polygon' ? 'geofences.polygonSummary' : 'geofences.lineSummary', { count: shape.kind === 'polygon' ? shape.ring.length - 1 : shape.points.length });
+      ? t('geofences.circleMeasure', { radius: Math.round(shape.radius), area: formatKm2(areaKm2(shape), i18n.language) })
+      : shape.kind === 'polygon'
+        ? t('geofences.polygonMeasure', { count: vertices(shape).length, area: formatKm2(areaKm2(shape), i18n.language) })
+        : t('geofences.lineSummary', { count: vertices(shape).length });
 
   return (
     <Panel title={initial.id > 0 ? t('geofences.edit') : t('geofences.new')} onBack={onClose} onClose={() => navigate(HOME_PATH)}>
@@ -129,9 +162,14 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
           {summary}
         </Typography>
         {!readOnly && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {shape && (
+              <Button size="small" variant="contained" startIcon={<EditLocationAltOutlinedIcon />} onClick={() => editShape(shape)} disabled={!map} data-testid="edit-shape">
+                {t('geofences.editShape')}
+              </Button>
+            )}
             {KINDS.map(({ kind, icon }) => (
-              <Button key={kind} size="small" variant="outlined" startIcon={icon} onClick={() => setDrawing({ kind, clicks: 0, shape: null })} disabled={!map} data-testid={`draw-${kind}`}>
+              <Button key={kind} size="small" variant="outlined" startIcon={icon} onClick={() => setDrawing(startDrawing(kind))} disabled={!map} data-testid={`draw-${kind}`}>
                 {t(`geofences.kinds.${kind}`)}
               </Button>
             ))}

@@ -87,17 +87,7 @@ export function circleFromRing(ring: LonLat[]): Shape {
 
 /** The polygon of a circle, `steps` points around it. */
 export function circleRing(center: LonLat, radius: number, steps = CIRCLE_STEPS): LonLat[] {
-  const angular = radius / EARTH_RADIUS_M;
-  const lat1 = (center[1]! * Math.PI) / 180;
-  const lon1 = (center[0]! * Math.PI) / 180;
-  const ring: LonLat[] = [];
-  for (let step = 0; step <= steps; step++) {
-    const bearing = (2 * Math.PI * (step % steps)) / steps;
-    const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angular) + Math.cos(lat1) * Math.sin(angular) * Math.cos(bearing));
-    const lon2 = lon1 + Math.atan2(Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1), Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2));
-    ring.push([(lon2 * 180) / Math.PI, (lat2 * 180) / Math.PI]);
-  }
-  return ring;
+  return Array.from({ length: steps + 1 }, (_, step) => destination(center, radius, (360 * (step % steps)) / steps));
 }
 
 export function shapeGeometry(shape: Shape): Polygon | LineString {
@@ -117,6 +107,61 @@ export function shapeFromGeometry(kind: ShapeKind, geometry: Polygon | LineStrin
   const ring = geometry.coordinates[0] ?? [];
   if (ring.length < 4) return null;
   return kind === 'circle' ? circleFromRing(ring) : { kind: 'polygon', ring };
+}
+
+/** The vertices a user edits: a polygon without its closing point, a line as it is. */
+export function vertices(shape: Shape): LonLat[] {
+  if (shape.kind === 'circle') return [];
+  return shape.kind === 'polygon' ? closed(shape.ring).slice(0, -1) : shape.points;
+}
+
+/** Fewest vertices each kind keeps when one is deleted: a triangle, a segment. */
+export const MIN_VERTICES = { polygon: 3, line: 2 } as const;
+
+/** The shape without its vertex `index`; unchanged when that would leave too few points. */
+export function withoutVertex(shape: Shape, index: number): Shape {
+  if (shape.kind === 'circle') return shape;
+  const points = vertices(shape);
+  if (index < 0 || index >= points.length || points.length <= MIN_VERTICES[shape.kind]) return shape;
+  const kept = points.filter((_, i) => i !== index);
+  return shape.kind === 'polygon' ? { kind: 'polygon', ring: closed(kept) } : { kind: 'line', points: kept };
+}
+
+/** The point `metres` away from `from` along `bearing` (degrees clockwise from north). */
+export function destination(from: LonLat, metres: number, bearing: number): LonLat {
+  const angular = metres / EARTH_RADIUS_M;
+  const theta = (bearing * Math.PI) / 180;
+  const lat1 = (from[1]! * Math.PI) / 180;
+  const lon1 = (from[0]! * Math.PI) / 180;
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angular) + Math.cos(lat1) * Math.sin(angular) * Math.cos(theta));
+  const lon2 = lon1 + Math.atan2(Math.sin(theta) * Math.sin(angular) * Math.cos(lat1), Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2));
+  return [(lon2 * 180) / Math.PI, (lat2 * 180) / Math.PI];
+}
+
+/** Initial bearing from `from` to `to`, degrees clockwise from north. */
+export function bearing([lon1, lat1]: LonLat, [lon2, lat2]: LonLat): number {
+  const rad = Math.PI / 180;
+  const y = Math.sin((lon2! - lon1!) * rad) * Math.cos(lat2! * rad);
+  const x = Math.cos(lat1! * rad) * Math.sin(lat2! * rad) - Math.sin(lat1! * rad) * Math.cos(lat2! * rad) * Math.cos((lon2! - lon1!) * rad);
+  return ((Math.atan2(y, x) / rad) + 360) % 360;
+}
+
+/**
+ * Area in km² (0 for lines): a circle's is πr², like the anchor circle of spec §9; a polygon's is
+ * the spherical excess of its ring (the formula of Chamberlain and Duquette, as turf uses).
+ */
+export function areaKm2(shape: Shape): number {
+  if (shape.kind === 'line') return 0;
+  if (shape.kind === 'circle') return (Math.PI * shape.radius ** 2) / 1e6;
+  const ring = closed(shape.ring);
+  const rad = Math.PI / 180;
+  let sum = 0;
+  for (let i = 0; i < ring.length - 1; i++) {
+    const [lon1, lat1] = ring[i]!;
+    const [lon2, lat2] = ring[i + 1]!;
+    sum += (lon2! - lon1!) * rad * (2 + Math.sin(lat1! * rad) + Math.sin(lat2! * rad));
+  }
+  return Math.abs((sum * EARTH_RADIUS_M ** 2) / 2) / 1e6;
 }
 
 /** [[west, south], [east, north]] of a shape, to fit the map on it. */

@@ -1,7 +1,9 @@
+import TextField from '@mui/material/TextField';
 import type { Attributes } from '@rastro/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PAYMENT_WEBHOOK_PATH } from '../../api/billing.ts';
 import { getIntegrations, saveIntegration, type IntegrationKey } from '../../api/tarkan.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
@@ -10,7 +12,8 @@ type Values = { list: Attributes };
 
 /** Spec §3 Integrations. Secrets come back masked; sending the mask back keeps the stored one. */
 const FIELDS: Record<IntegrationKey, [key: string, kind: FieldSpec['kind']][]> = {
-  payment: [['email', 'text'], ['token', 'password'], ['sandbox', 'boolean']],
+  // token = the provider's API key; webhookToken = what the provider sends back on /tarkan/billing/webhook
+  payment: [['provider', 'text'], ['email', 'text'], ['token', 'password'], ['webhookToken', 'password'], ['sandbox', 'boolean']],
   email: [['username', 'text'], ['password', 'password'], ['senderEmail', 'text'], ['senderName', 'text'], ['smtpHost', 'text'], ['smtpPort', 'number']],
 };
 
@@ -26,6 +29,14 @@ export default function IntegrationsPage() {
     kind,
     required: kind !== 'boolean',
   }));
+  if (key === 'payment') {
+    // where the provider must send its payment events (read-only, to copy)
+    const url = `${window.location.origin}${PAYMENT_WEBHOOK_PATH}`;
+    fields.push({
+      path: 'list.webhookUrl', label: t('integrations.payment.webhookUrl'), kind: 'custom',
+      render: () => <TextField label={t('integrations.payment.webhookUrl')} value={url} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'webhook-url' } }} />,
+    });
+  }
   return (
     <FormDialogPage
       key={key}

@@ -39,7 +39,8 @@ export default function UsersPage() {
   const advanced = access !== null && advancedPermissionsOn(access);
   const managerId = params.get('manager') ? Number(params.get('manager')) : null;
 
-  const fields = userFields(t, { admin, advancedPermissions: advanced });
+  const reseller = me?.attributes.reseller === true;
+  const fields = userFields(t, { admin, advancedPermissions: advanced, billing: reseller, resellers: reseller && me?.attributes.subReseller === true, selfId: me?.id });
   if (advanced) {
     fields.push({
       path: `attributes.tarkan.advancedPerms`, label: t('users.permissions'), kind: 'custom', section: t('users.permissions'),

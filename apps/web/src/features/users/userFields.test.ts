@@ -37,4 +37,14 @@ describe('user form (spec §5)', () => {
     expect(paths(false)).not.toContain('administrator');
     expect(paths(false)).not.toContain('attributes.billingEnable');
   });
+
+  it('offers a reseller the billing of his users, and reseller fields only as a sub-reseller, never on himself', () => {
+    const fields = (resellers: boolean) => userFields(t, { admin: false, advancedPermissions: false, billing: true, resellers, selfId: 7 });
+    const shown = (list: ReturnType<typeof fields>, user: UserForm) => list.filter((f) => f.visible?.(user) ?? true).map((f) => f.path);
+    const customer = { ...blank, id: 9, attributes: { billingEnable: true } };
+    expect(shown(fields(false), customer)).toContain('attributes.billingPrice');
+    expect(shown(fields(false), customer)).not.toContain('attributes.reseller');
+    expect(shown(fields(true), customer)).toContain('attributes.reseller');
+    expect(shown(fields(true), { ...customer, id: 7 })).not.toContain('attributes.billingEnable');
+  });
 });

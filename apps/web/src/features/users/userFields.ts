@@ -9,6 +9,13 @@ export interface UserFieldScope {
   /** The signed-in user is an administrator: may grant administrator and see billing and reseller fields. */
   admin: boolean;
   advancedPermissions: boolean;
+  /**
+   * A reseller edits the billing fields of the users he manages, and the reseller fields as a
+   * sub-reseller (spec §6); never on himself (`selfId`), which the server enforces too.
+   */
+  billing?: boolean;
+  resellers?: boolean;
+  selfId?: number;
 }
 
 const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
@@ -47,10 +54,11 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
     { path: 'attributes.tarkan.lang', label: t('users.language'), kind: 'select', section: prefs, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
     { path: 'attributes.tarkan.deviceAttributes', label: t('users.deviceAttributes'), kind: 'text', helper: t('users.deviceAttributesHelp'), section: prefs },
   ];
-  if (scope.admin) {
-    fields.splice(5, 0, { path: 'administrator', label: t('users.administrator'), kind: 'boolean', section: rights });
+  if (scope.admin) fields.splice(5, 0, { path: 'administrator', label: t('users.administrator'), kind: 'boolean', section: rights });
+  const other = (user: UserForm) => scope.admin || user.id !== scope.selfId;
+  if (scope.admin || scope.billing) {
     fields.push(
-      { path: 'attributes.billingEnable', label: t('users.billing.enable'), kind: 'boolean', section: billing },
+      { path: 'attributes.billingEnable', label: t('users.billing.enable'), kind: 'boolean', section: billing, visible: other },
       ...(
         [
           ['billingCpfCnpj', 'text'], ['billingDescription', 'text'], ['billingDate', 'number'], ['billingPrice', 'number'],
@@ -64,12 +72,17 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
         kind: kind === 'mode' ? 'select' : kind,
         options: kind === 'mode' ? MODES.map((mode) => ({ value: mode, label: t(`users.billing.modes.${mode}`) })) : undefined,
         section: billing,
-        visible: billingOn,
+        visible: (u) => billingOn(u) && other(u),
       })),
-      { path: 'attributes.reseller', label: t('users.resellerFields.reseller'), kind: 'boolean', section: reseller },
-      { path: 'attributes.subReseller', label: t('users.resellerFields.subReseller'), kind: 'boolean', section: reseller, visible: (u) => u.attributes.reseller === true },
-      { path: 'attributes.resellerDomain', label: t('users.resellerFields.domain'), kind: 'text', section: reseller, visible: (u) => u.attributes.reseller === true },
-      { path: 'attributes.resaleLimit', label: t('users.resellerFields.limit'), kind: 'number', section: reseller, visible: (u) => u.attributes.reseller === true },
+    );
+  }
+  if (scope.admin || scope.resellers) {
+    const isReseller = (u: UserForm) => u.attributes.reseller === true && other(u);
+    fields.push(
+      { path: 'attributes.reseller', label: t('users.resellerFields.reseller'), kind: 'boolean', section: reseller, visible: other },
+      { path: 'attributes.subReseller', label: t('users.resellerFields.subReseller'), kind: 'boolean', section: reseller, visible: isReseller },
+      { path: 'attributes.resellerDomain', label: t('users.resellerFields.domain'), kind: 'text', section: reseller, visible: isReseller },
+      { path: 'attributes.resaleLimit', label: t('users.resellerFields.limit'), kind: 'number', section: reseller, visible: isReseller },
     );
   }
   return fields;

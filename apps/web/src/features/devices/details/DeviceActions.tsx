@@ -7,6 +7,7 @@ import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import MapIcon from '@mui/icons-material/Map';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import RouteIcon from '@mui/icons-material/Route';
 import ShareIcon from '@mui/icons-material/Share';
 import StreetviewIcon from '@mui/icons-material/Streetview';
@@ -28,6 +29,8 @@ interface DeviceActionsProps {
   ask(action: ConfirmedAction): void;
   onEdit(): void;
   onShare(): void;
+  /** The QR code drivers scan to check in; absent when the user may not print it. */
+  onQrCode?: () => void;
 }
 
 interface Action {
@@ -42,7 +45,7 @@ interface Action {
 }
 
 /** The device's actions as labelled buttons: map modes, links out, commands, anchor, share, edit, delete. */
-export function DeviceActions({ device, position, anchored, rights, ask, onEdit, onShare }: DeviceActionsProps) {
+export function DeviceActions({ device, position, anchored, rights, ask, onEdit, onShare, onQrCode }: DeviceActionsProps) {
   const { t } = useTranslation();
   const { followed, trails } = useMapModes();
   const { onlyDeviceId } = useDeviceFilters();
@@ -60,6 +63,7 @@ export function DeviceActions({ device, position, anchored, rights, ask, onEdit,
     rights.unlock && { key: 'unlock', label: t('devices.unlock.action'), icon: <LockOpenIcon />, onClick: () => ask('unlock') },
     rights.anchor && { key: 'anchor', label: t('devices.actions.anchor'), icon: <AnchorIcon />, pressed: anchored, onClick: () => ask(anchored ? 'anchorOff' : 'anchorOn') },
     rights.share && { key: 'share', label: t('devices.actions.share'), icon: <ShareIcon />, onClick: onShare },
+    !!onQrCode && { key: 'qrCode', label: t('qrDriver.printDialog.action'), icon: <QrCode2Icon />, onClick: onQrCode },
     rights.edit && { key: 'edit', label: t('devices.actions.edit'), icon: <EditIcon />, onClick: onEdit },
     rights.delete && { key: 'delete', label: t('devices.delete.action'), icon: <DeleteIcon />, onClick: () => ask('delete'), color: 'error' },
   ];

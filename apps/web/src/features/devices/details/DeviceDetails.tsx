@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Device } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useLivePositions } from '../../../api/liveStore.ts';
-import { useGeofences } from '../../../api/queries.ts';
+import { useGeofences, useServerInfo } from '../../../api/queries.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { anchorOf } from '../anchor.ts';
 import { DeviceEditor } from '../editor/DeviceEditor.tsx';
@@ -14,6 +14,7 @@ import { AttributeChart } from './AttributeChart.tsx';
 import { DeviceActions } from './DeviceActions.tsx';
 import { DeviceReadings } from './DeviceReadings.tsx';
 import { DeviceSummary } from './DeviceSummary.tsx';
+import { QrDeviceDialog } from './QrDeviceDialog.tsx';
 import { RoutePeriods } from './RoutePeriods.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { useConfirmedActions } from './useConfirmedActions.ts';
@@ -27,6 +28,9 @@ export function DeviceDetails({ device }: { device: Device }) {
   const actions = useConfirmedActions(device, position, anchor);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [qrCode, setQrCode] = useState(false);
+  // spec §2 "QR device": for those who manage devices, when the server has the QR driver on
+  const qrDrivers = useServerInfo().data?.server.attributes['tarkan.enableQrDriverId'] === true && rights.edit;
 
   return (
     <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="device-details">
@@ -39,6 +43,7 @@ export function DeviceDetails({ device }: { device: Device }) {
         ask={actions.ask}
         onEdit={() => setEditing(true)}
         onShare={() => setSharing(true)}
+        onQrCode={qrDrivers ? () => setQrCode(true) : undefined}
       />
       <Section title={t('devices.sections.readings')}>
         <DeviceReadings device={device} position={position} />
@@ -54,6 +59,7 @@ export function DeviceDetails({ device }: { device: Device }) {
       )}
       {editing && <DeviceEditor device={device} onClose={() => setEditing(false)} />}
       {sharing && <ShareDialog device={device} onClose={() => setSharing(false)} />}
+      {qrCode && <QrDeviceDialog device={device} onClose={() => setQrCode(false)} />}
     </Box>
   );
 }

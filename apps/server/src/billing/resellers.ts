@@ -1,0 +1,115 @@
+import type { ResellerSummary } from '@rastro/api';
+import type { Kysely } from 'kysely';
+import { managedUserIds } from '../db/access.ts';
+import { attrs } from '../db/mappers.ts';
+import type { Database } from '../db/schema.ts';
+import type { UserRow } from '../db/users.ts';
+import { ClientError } from '../domain/errors.ts';
+
+type Db = Kysely<Database>;
+type Attributes = Record<string, unknown>;
+
+const RESELLER_KEYS = ['reseller', 'subReseller', 'resellerDomain', 'resaleLimit'] as const;
+const isBillingKey = (key: string) => key.startsWith('billing');
+const isResellerKey = (key: string) => (RESELLER_KEYS as readonly string[]).includes(key);
+
+export const isReseller = (user: Pick<UserRow, 'attributes'>): boolean => attrs(user.attributes).reseller === true;
+const isSubReseller = (user: Pick<UserRow, 'attributes'>): boolean => isReseller(user) && attrs(user.attributes).subReseller === true;
+
+/** Billing actions (spec §6) are for administrators and resellers. */
+export function mayManageBilling(user: UserRow): boolean {
+  return Boolean(user.administrator) || isReseller(user);
+}
+
+/**
+ * Who may write the billing and reseller attributes of a user (spec §3, §6):
+ * - administrators: anything;
+ * - a reseller, on the users he manages: billing; reseller fields only as a sub-reseller;
+ * - nobody on himself, and no other manager: those keys keep their stored values.
+ * Making someone a reseller without that right is refused with a clear message rather than
+ * silently dropped. Returns the attributes to store.
+ */
+export function guardAccountAttributes(caller: UserRow | null, targetId: number | null, stored: Attributes, incoming: Attributes): Attributes {
+  if (caller?.administrator) return incoming;
+  // anonymous self-registration is "on himself"
+  const self = caller === null || targetId === caller.id;
+  const billingAllowed = !self && isReseller(caller);
+  const resellerAllowed = !self && isSubReseller(caller);
+  if (!resellerAllowed && incoming.reseller === true && stored.reseller !== true) throw new ClientError('Sub-reseller access required');
+  const result: Attributes = { ...incoming };
+  for (const key of new Set([...Object.keys(incoming), ...Object.keys(stored)])) {
+    const allowed = isBillingKey(key) ? billingAllowed : isResellerKey(key) ? resellerAllowed : true;
+    if (allowed) continue;
+    if (key in stored) result[key] = stored[key];
+    else delete result[key];
+  }
+  return result;
+}
+
+/** The attributes to store for a user being created (`targetId` null) or saved: guarded, then checked. */
+export async function accountAttributes(db: Db, caller: UserRow | null, targetId: number | null, stored: Attributes, incoming: Attributes): Promise<string> {
+  return JSON.stringify(await checkResellerAttributes(db, targetId, guardAccountAttributes(caller, targetId, stored, incoming)));
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * Checks the reseller attributes being stored: a well-formed domain, unique across users
+ * (case-insensitive; stored lower-case), and a whole resale limit. Returns them normalised.
+ */
+export async function checkResellerAttributes(db: Db, targetId: number | null, attributes: Attributes): Promise<Attributes> {
+  const result = { ...attributes };
+  const limit = result.resaleLimit;
+  if (limit !== undefined && limit !== null && limit !== '') {
+    const n = Number(limit);
+    if (!Number.isInteger(n) || n < -1) throw new ClientError('resaleLimit must be a whole number (0 or -1 = no limit)');
+    result.resaleLimit = n;
+  }
+  const raw = result.resellerDomain;
+  if (raw === undefined || raw === null || raw === '') return result;
+  if (typeof raw !== 'string') throw new ClientError('Invalid reseller domain');
+  const domain = raw.trim().toLowerCase();
+  if (!DOMAIN.test(domain)) throw new ClientError('Invalid reseller domain');
+  result.resellerDomain = domain;
+  const candidates = await db.selectFrom('tc_users').select(['id', 'attributes']).where('attributes', 'like', '%resellerDomain%').execute();
+  for (const other of candidates) {
+    if (other.id === targetId) continue;
+    const taken = attrs(other.attributes).resellerDomain;
+    if (typeof taken === 'string' && taken.trim().toLowerCase() === domain) throw new ClientError('Reseller domain already in use');
+  }
+  return result;
+}
+
+/** A reseller with a resale limit above 0 has at most that many users under him. */
+export async function checkResaleLimit(db: Db, caller: UserRow): Promise<void> {
+  if (caller.administrator || !isReseller(caller)) return;
+  const limit = Number(attrs(caller.attributes).resaleLimit);
+  if (!Number.isInteger(limit) || limit <= 0) return;
+  if ((await managedUserIds(db, caller.id)).length >= limit) throw new ClientError('Resale limit reached');
+}
+
+/** Customers (users he manages) and their devices (linked to him or to them) of each reseller. */
+export async function resellerSummaries(db: Db, resellers: UserRow[]): Promise<ResellerSummary[]> {
+  const result: ResellerSummary[] = [];
+  for (const reseller of resellers) {
+    const customers = await managedUserIds(db, reseller.id);
+    const devices = await db
+      .selectFrom('tc_user_device')
+      .select((eb) => eb.fn.count<number>('deviceId').distinct().as('n'))
+      .where('userId', 'in', [reseller.id, ...customers])
+      .executeTakeFirstOrThrow();
+    const attributes = attrs(reseller.attributes);
+    const limit = Number(attributes.resaleLimit);
+    result.push({
+      id: reseller.id,
+      name: reseller.name,
+      email: reseller.email,
+      domain: typeof attributes.resellerDomain === 'string' && attributes.resellerDomain ? attributes.resellerDomain : null,
+      resaleLimit: Number.isInteger(limit) && limit > 0 ? limit : null,
+      subReseller: attributes.subReseller === true,
+      customers: customers.length,
+      devices: Number(devices.n),
+    });
+  }
+  return result;
+}

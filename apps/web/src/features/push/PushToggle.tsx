@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@rastro/api';
+import { useTranslation } from 'react-i18next';
+import { getPushInfo } from '../../api/push.ts';
+import { useWebConfig } from '../../api/queries.ts';
+import { notify } from '../../app/notice.ts';
+import { isQrDriver, isSharedUser } from '../../app/session.ts';
+import { useErrorText } from '../../ui/useErrorText.ts';
+import { readPushState, turnPushOff, turnPushOn, type PushState } from './pushSubscription.ts';
+
+/**
+ * The top bar's push button (spec §2): a bell showing whether this browser receives the user's
+ * notifications when the app is closed. Absent when config.json or the server turns push off,
+ * and for share-link users and QR drivers.
+ */
+export function PushToggle({ user }: { user: User }) {
+  const config = useWebConfig().data;
+  const hidden = isSharedUser(user) || isQrDriver(user) || config?.push?.enabled === false;
+  const info = useQuery({ queryKey: ['push-info'], queryFn: getPushInfo, staleTime: Infinity, enabled: !hidden }).data;
+  if (hidden || !info?.enabled || !info.publicKey) return null;
+  return <PushButton userId={user.id} publicKey={info.publicKey} />;
+}
+
+function PushButton({ userId, publicKey }: { userId: number; publicKey: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    const read = () => readPushState(userId, publicKey).then(
+      (next) => current && setState(next),
+      () => current && setState('off'),
+    );
+    void read();
+    // the user may allow or block notifications in the browser's site settings meanwhile
+    let status: PermissionStatus | null = null;
+    void navigator.permissions?.query({ name: 'notifications' }).then((s) => {
+      status = s;
+      s.addEventListener('change', read);
+    }, () => undefined);
+    return () => {
+      current = false;
+      status?.removeEventListener('change', read);
+    };
+  }, [userId, publicKey]);
+
+  const toggle = async () => {
+    if (state === 'blocked') {
+      notify(t('push.blockedHelp'), 'info');
+      return;
+    }
+    setBusy(true);
+    try {
+      const next = state === 'on' ? await turnPushOff(userId) : await turnPushOn(userId, publicKey);
+      setState(next);
+      if (next === 'on') notify(t('push.turnedOn'), 'success');
+      else if (state === 'on') notify(t('push.turnedOff'), 'info');
+      else if (next === 'blocked') notify(t('push.blockedHelp'), 'warning');
+    } catch (error) {
+      // the browser's own refusals (no push service, no permission) are DOMExceptions; the server's are ApiErrors
+      const message = error instanceof DOMException ? t('push.serviceRefused') : errorText(error);
+      notify(t('push.failed', { message }), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const look = {
+    unsupported: { label: t('push.unsupported'), icon: <NotificationsOffIcon /> },
+    blocked: { label: t('push.blocked'), icon: <NotificationsOffIcon /> },
+    off: { label: t('push.off'), icon: <NotificationsNoneIcon /> },
+    on: { label: t('push.on'), icon: <NotificationsActiveIcon /> },
+  }[state ?? 'off'];
+  const label = state === null ? t('push.checking') : look.label;
+  const disabled = state === null || state === 'unsupported' || busy;
+
+  return (
+    <Tooltip title={label}>
+      {/* a disabled button fires no events: the span keeps the tooltip */}
+      <span data-push-state={state ?? 'checking'}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-pressed={state === 'on' || state === 'off' ? state === 'on' : undefined}
+          disabled={disabled}
+          onClick={() => void toggle()}
+          sx={{ opacity: state === 'blocked' || state === 'unsupported' ? 0.7 : 1, '&.Mui-disabled': { color: 'inherit' } }}
+        >
+          {look.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
