@@ -43,6 +43,26 @@ describe('events from positions', () => {
     expect(latest.geofenceIds).toBeNull();
   });
 
+  it('gives positions without a driver the linked driver when processing.useLinkedDriver is on', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Utilitário', uniqueId: 'ev-linked', attributes: { 'processing.useLinkedDriver': true } });
+    const other = await admin.json('POST', '/api/devices', { name: 'Sem vínculo', uniqueId: 'ev-unlinked', attributes: { 'processing.useLinkedDriver': true } });
+    const driver = await admin.json('POST', '/api/drivers', { name: 'Rita', uniqueId: 'RITA-01' });
+    await admin.json('POST', '/api/permissions', { deviceId: device.id, driverId: driver.id });
+    await drive('ev-linked', [
+      { lat: -23.5, lon: -46.6, timestamp: start },
+      { lat: -23.5, lon: -46.6, timestamp: start + 10, driverUniqueId: 'CARD-9' },
+    ]);
+    await drive('ev-unlinked', [{ lat: -23.5, lon: -46.6, timestamp: start }]);
+    const from = new Date((start - 60) * 1000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const route = await admin.json('GET', `/api/reports/route?deviceId=${device.id}&from=${from}&to=${to}`);
+    // the device's own report wins over the linked driver
+    expect(route.map((p: { attributes: Record<string, unknown> }) => p.attributes.driverUniqueId)).toEqual(['RITA-01', 'CARD-9']);
+    expect((await events(device.id)).filter((e) => e.type === 'driverChanged').map((e) => e.attributes.driverUniqueId)).toEqual(['RITA-01', 'CARD-9']);
+    const [latest] = await admin.json('GET', `/api/positions?deviceId=${other.id}`);
+    expect(latest.attributes.driverUniqueId).toBeUndefined();
+  });
+
   it('raises ignition, alarm (once per new alarm), overspeed, command result, driver and fuel drop events', async () => {
     const device = await admin.json('POST', '/api/devices', {
       name: 'Caminhão', uniqueId: 'ev-misc', attributes: { speedLimit: 43.2, fuelDropThreshold: 10 },

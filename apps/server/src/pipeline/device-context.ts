@@ -43,6 +43,8 @@ export interface DeviceContext {
   computed: ComputedInfo[];
   /** The device's own calendar: positions outside it are dropped (null = always). */
   calendar: CalendarEvents | null;
+  /** uniqueIds of the drivers linked to the device or its groups (`processing.useLinkedDriver`). */
+  drivers: string[];
 }
 
 /**
@@ -95,10 +97,10 @@ export class DeviceContexts {
     const groupIds = chain.map((g) => g.id);
     const layers = [attrs(device.attributes), ...chain.map((g) => g.attributes), attrs((await this.settings.get()).attributes)];
 
-    const linked = async <K extends 'geofenceId' | 'maintenanceId' | 'attributeId'>(
+    const linked = async <K extends 'geofenceId' | 'maintenanceId' | 'attributeId' | 'driverId'>(
       key: K,
-      deviceTable: 'tc_device_geofence' | 'tc_device_maintenance' | 'tc_device_attribute',
-      groupTable: 'tc_group_geofence' | 'tc_group_maintenance' | 'tc_group_attribute',
+      deviceTable: 'tc_device_geofence' | 'tc_device_maintenance' | 'tc_device_attribute' | 'tc_device_driver',
+      groupTable: 'tc_group_geofence' | 'tc_group_maintenance' | 'tc_group_attribute' | 'tc_group_driver',
     ) => {
       const ids = new Set<number>();
       for (const r of await this.db.selectFrom(deviceTable).selectAll().where('deviceId', '=', deviceId).execute()) ids.add((r as Record<K, number>)[key]);
@@ -132,10 +134,16 @@ export class DeviceContexts {
           .sort((a, b) => b.priority - a.priority)
       : [];
 
+    const driverIds = await linked('driverId', 'tc_device_driver', 'tc_group_driver');
+    const drivers = driverIds.length
+      ? (await this.db.selectFrom('tc_drivers').select(['id', 'uniqueId']).where('id', 'in', driverIds).orderBy('id').execute()).map((d) => d.uniqueId)
+      : [];
+
     return {
       deviceId,
       groupIds,
       computed,
+      drivers,
       calendar: await this.calendar(device.calendarId),
       lookup: (key) => {
         for (const layer of layers) if (layer[key] !== undefined && layer[key] !== null) return layer[key];

@@ -5,7 +5,7 @@ import { filter } from './filter.ts';
 import type { StoredPosition, WorkingPosition } from './types.ts';
 
 const context = (settings: Record<string, unknown> = {}): DeviceContext => ({
-  deviceId: 1, groupIds: [], lookup: (key) => settings[key], geofences: [], maintenances: [], computed: [], calendar: null,
+  deviceId: 1, groupIds: [], lookup: (key) => settings[key], geofences: [], maintenances: [], computed: [], drivers: [], calendar: null,
 });
 const position = (seconds: number, latitude: number, attributes: Record<string, string | number | boolean> = {}): WorkingPosition => ({
   deviceId: 1, protocol: 'test', serverTime: 10_000_000, deviceTime: seconds * 1000, fixTime: seconds * 1000, valid: true, outdated: false,

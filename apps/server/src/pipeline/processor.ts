@@ -16,11 +16,11 @@ import { filter } from './filter.ts';
 import { geofence } from './geofence.ts';
 import { motion } from './motion.ts';
 import { outdated } from './outdated.ts';
-import { qrDriver } from './qr-driver.ts';
+import { linkedDriver, qrDriver } from './qr-driver.ts';
 import type { PositionHandler, StoredPosition, WorkingPosition } from './types.ts';
 
 /** The ordered steps (Traccar's ProcessingHandler order, for the steps built so far); the QR driver first, so computed attributes see it. */
-const HANDLERS: PositionHandler[] = [qrDriver, computedEarly, outdated, distance, filter, geofence, motion, computedLate, engineHours];
+const HANDLERS: PositionHandler[] = [qrDriver, linkedDriver, computedEarly, outdated, distance, filter, geofence, motion, computedLate, engineHours];
 
 type Logger = ProtocolContext['log'];
 

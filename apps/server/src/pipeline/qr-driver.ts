@@ -11,3 +11,13 @@ export const qrDriver: PositionHandler = (position, _last, context) => {
   if (typeof uniqueId !== 'string' || uniqueId === '') return position;
   return { ...position, attributes: { ...position.attributes, driverUniqueId: uniqueId } };
 };
+
+/**
+ * Traccar's `processing.useLinkedDriver`: a position without a driver of its own (nor a QR
+ * check-in) carries the first driver linked to the device or its groups.
+ */
+export const linkedDriver: PositionHandler = (position, _last, context) => {
+  if (position.attributes.driverUniqueId !== undefined || context.lookup('processing.useLinkedDriver') !== true) return position;
+  const [uniqueId] = context.drivers;
+  return uniqueId ? { ...position, attributes: { ...position.attributes, driverUniqueId: uniqueId } } : position;
+};

@@ -10,7 +10,7 @@ const position = (speed: number, geofenceIds: number[] | null = null, seconds = 
   latitude: 0, longitude: 0, altitude: 0, speed, course: 0, accuracy: 0, address: null, network: null, geofenceIds, attributes: {},
 });
 const contextWith = (settings: Record<string, unknown>, geofenceLimit?: number): DeviceContext => ({
-  deviceId: 1, groupIds: [], lookup: (key) => settings[key], maintenances: [], computed: [],
+  deviceId: 1, groupIds: [], lookup: (key) => settings[key], maintenances: [], computed: [], drivers: [],
   geofences: geofenceLimit ? [{ id: 9, area: parseArea('CIRCLE (0 0, 10)'), attributes: { speedLimit: geofenceLimit }, calendar: null }] : [], calendar: null,
 });
 const fresh = (): OverspeedState => ({ overspeedState: 0, overspeedTime: null, overspeedGeofenceId: null });
