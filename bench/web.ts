@@ -1,13 +1,22 @@
 /// <reference lib="dom" />
 /**
  * bench/web: the web app with a large fleet. 10,000 devices (each with a first position), then
- * headless Chromium opens /home signed in: time until the map draws the fleet. Then 1,000 position
- * updates per second stream over OsmAnd for 10 s while the page records its main-thread long
- * tasks and a timeline trace, which splits each long task into its JavaScript and the rest
- * (style, layout, paint and the software WebGL's compositing).
+ * headless Chromium opens /home signed in: time until the map draws the fleet, with the load's
+ * milestones and its main-thread time split into JavaScript, waiting on the software WebGL and the
+ * rest; then the same for /devices, whose list must show its rows too. Then 1,000 position updates
+ * per second stream over OsmAnd for 10 s while the page records its main-thread long tasks and a
+ * timeline trace, which splits each long task into its JavaScript, the software WebGL's read-back
+ * and the rest (style, layout, paint).
+ *
+ * "Ready" means drawn: the first map frame rendered after the `devices` source's tiles hold the
+ * fleet (markers or clusters), with the loading bar gone; for /devices also a device row listed.
+ * The server and Chromium run on this machine; the server's ports are free ones the system picks.
+ * BENCH_TRACE_DIR=dir keeps the Chromium traces (open them in DevTools' Performance panel).
  *
  *   node scripts/build.mjs && node --import tsx bench/web.ts
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import { chromium, type Page } from '@playwright/test';
 import { api, login, machine, startServer, type ServerProcess } from './lib.ts';
@@ -59,19 +68,61 @@ async function seed(server: ServerProcess): Promise<{ devicesSeconds: number; po
   return { devicesSeconds, positionsSeconds: (performance.now() - started) / 1000 };
 }
 
-/** Milliseconds from navigation start until the fleet is on the map and the loading bar has gone. */
-async function timeToReady(page: Page): Promise<number> {
-  await page.goto('/home');
-  const handle = await page.waitForFunction(
-    () => {
-      const map = (window as unknown as { __rastroMap?: { getLayer(id: string): unknown; querySourceFeatures(id: string): unknown[] } }).__rastroMap;
-      const drawn = map?.getLayer('devices') && map.querySourceFeatures('devices').length > 0;
-      return drawn && !document.querySelector('.MuiLinearProgress-root') ? performance.now() : false;
+/**
+ * Page instrumentation, installed before the app runs: when the app publishes its map (as
+ * `window.__rastroMap`), note its creation, its style load, and the first frame rendered once the
+ * devices source's tiles hold features. A string, so that no compiler helper leaks into the page.
+ */
+const MILESTONES = `(() => {
+  const marks = (window.__benchMarks = {});
+  let map;
+  Object.defineProperty(window, '__rastroMap', {
+    configurable: true,
+    get: () => map,
+    set: (value) => {
+      map = value;
+      if (!value || marks.mapCreated) return;
+      marks.mapCreated = performance.now();
+      value.once('load', () => (marks.mapLoad = performance.now()));
+      const onRender = () => {
+        if (!value.getLayer('devices') || !value.isSourceLoaded('devices') || value.querySourceFeatures('devices').length === 0) return;
+        marks.fleetDrawn = performance.now();
+        value.off('render', onRender);
+      };
+      value.on('render', onRender);
     },
-    undefined,
+  });
+})()`;
+
+interface LoadFigures {
+  ready: number;
+  marks: Record<string, number>;
+  requests: Record<string, { start: number; end: number; bytes: number }>;
+}
+
+/** Opens `route` and waits until it is ready (see the header); milestones in ms after navigation start. */
+async function load(page: Page, route: string, needsList: boolean): Promise<LoadFigures> {
+  await page.goto(route);
+  const handle = await page.waitForFunction(
+    (list) => {
+      const marks = (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks;
+      const listed = !list || document.querySelector('[data-testid="device-row"]');
+      return marks.fleetDrawn && listed && !document.querySelector('.MuiLinearProgress-root') ? performance.now() : false;
+    },
+    needsList,
     { polling: 20, timeout: 120_000 },
   );
-  return (await handle.jsonValue()) as number;
+  const ready = (await handle.jsonValue()) as number;
+  return page.evaluate((readyAt) => {
+    const requests: LoadFigures['requests'] = {};
+    for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const name = new URL(entry.name).pathname;
+      if (name.startsWith('/api/') || /\/Shell-[^/]*\.js$/.test(name)) {
+        requests[name.replace(/-[\w-]+\.js$/, '.js')] = { start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize };
+      }
+    }
+    return { ready: readyAt, marks: (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks, requests };
+  }, ready);
 }
 
 interface TraceEvent {
@@ -85,37 +136,90 @@ interface TraceEvent {
 }
 
 /** JavaScript entry points on the main thread; their time inside a task is that task's scripting. */
-const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'RunMicrotasks', 'v8.callFunction', 'V8.GCScavenger', 'MajorGC', 'MinorGC']);
+const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'RunMicrotasks', 'v8.callFunction', 'v8.evaluateModule', 'V8.GCScavenger', 'MajorGC', 'MinorGC']);
+/**
+ * The main thread waiting for the software WebGL: without a GPU, Chromium composites in software
+ * and reads every WebGL frame back (and waits for SwiftShader to draw it) inside the compositor
+ * commit. A GPU composites the canvas without either.
+ */
+const GL_WAIT_EVENTS = new Set(['GLES2::ReadPixels', 'RenderThreadImpl::EstablishGpuChannelSync']);
 
 interface TaskSplit {
   start: number;
   duration: number;
   script: number;
+  gl: number;
 }
 
-/** Main-thread tasks over 50 ms from a Chromium trace, each with the time spent in JavaScript. */
-function longTasks(trace: { traceEvents: TraceEvent[] }): TaskSplit[] {
+/** Total time of the `names` events nested in [from, to), counting overlapping ones once. */
+function covered(sorted: TraceEvent[], from: number, to: number): number {
+  let total = 0;
+  let until = 0;
+  for (const event of sorted) {
+    const end = event.ts + event.dur!;
+    if (event.ts < from || end > to || end <= until) continue;
+    total += end - Math.max(event.ts, until);
+    until = end;
+  }
+  return total;
+}
+
+function mainThread(trace: { traceEvents: TraceEvent[] }) {
   const events = trace.traceEvents;
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
-  if (!main) return [];
-  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined);
-  const tasks = onMain.filter((event) => event.name === 'RunTask' && event.dur! > LONG_TASK_MS * 1000);
-  const scripts = onMain.filter((event) => SCRIPT_EVENTS.has(event.name)).sort((a, b) => a.ts - b.ts);
-  return tasks.map((task) => {
-    let script = 0;
-    let coveredUntil = 0;
-    for (const event of scripts) {
-      const end = event.ts + event.dur!;
-      if (event.ts < task.ts || end > task.ts + task.dur! || end <= coveredUntil) continue;
-      script += end - Math.max(event.ts, coveredUntil);
-      coveredUntil = end;
-    }
-    return { start: task.ts, duration: task.dur! / 1000, script: script / 1000 };
-  });
+  // the page's renderer: the one whose main thread did the most
+  const mains = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const complete = events.filter((event) => event.ph === 'X' && event.dur !== undefined);
+  const onMain = mains
+    .map((main) => complete.filter((event) => event.pid === main.pid && event.tid === main.tid))
+    .sort((a, b) => b.length - a.length)[0] ?? [];
+  const of = (names: Set<string>) => onMain.filter((event) => names.has(event.name)).sort((a, b) => a.ts - b.ts);
+  return { tasks: onMain.filter((event) => event.name === 'RunTask'), scripts: of(SCRIPT_EVENTS), gl: of(GL_WAIT_EVENTS) };
+}
+
+/** Main-thread tasks over `minMs` from a Chromium trace, each with its JavaScript and software-GL wait. */
+function splitTasks(trace: { traceEvents: TraceEvent[] }, minMs: number): TaskSplit[] {
+  const { tasks, scripts, gl } = mainThread(trace);
+  return tasks.filter((task) => task.dur! > minMs * 1000).map((task) => ({
+    start: task.ts,
+    duration: task.dur! / 1000,
+    script: covered(scripts, task.ts, task.ts + task.dur!) / 1000,
+    gl: covered(gl, task.ts, task.ts + task.dur!) / 1000,
+  }));
+}
+
+/** Sum of the main thread's task time, and of its JavaScript and software-GL wait, over a whole trace. */
+function busy(trace: { traceEvents: TraceEvent[] }): { task: number; script: number; gl: number } {
+  const split = splitTasks(trace, 0);
+  const sum = (key: 'duration' | 'script' | 'gl') => split.reduce((total, task) => total + task[key], 0);
+  return { task: sum('duration'), script: sum('script'), gl: sum('gl') };
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'gpu'];
+
+function keepTrace(name: string, buffer: Buffer): void {
+  const dir = process.env.BENCH_TRACE_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), buffer);
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '—' : String(Math.round(value)));
+
+function printLoad(route: string, figures: LoadFigures, main: { task: number; script: number; gl: number }): void {
+  const request = (name: string) => {
+    const entry = figures.requests[name];
+    return entry ? `${ms(entry.start)}–${ms(entry.end)} ms (${(entry.bytes / 1e6).toFixed(1)} MB)` : '—';
+  };
+  console.log(`${route} ready: ${ms(figures.ready)} ms after navigation start`);
+  console.log(`  map code (Shell chunk) ${request('/assets/Shell.js')}; /api/devices ${request('/api/devices')}; /api/positions ${request('/api/positions')}`);
+  console.log(`  map created ${ms(figures.marks.mapCreated)} ms, style loaded ${ms(figures.marks.mapLoad)} ms, fleet drawn ${ms(figures.marks.fleetDrawn)} ms`);
+  console.log(`  main thread until ready: ${ms(main.task)} ms in tasks, of which JavaScript ${ms(main.script)} ms, ` +
+    `waiting on the software WebGL ${ms(main.gl)} ms, other (style, layout, paint, parsing) ${ms(main.task - main.script - main.gl)} ms`);
 }
 
 async function main(): Promise<void> {
-  const server = await startServer({ RASTRO_WEB_ROOT: 'apps/web/dist' });
+  // BENCH_WEB_ROOT: another build of the web app to measure against the same server (e.g. an earlier one)
+  const server = await startServer({ RASTRO_WEB_ROOT: process.env.BENCH_WEB_ROOT ?? 'apps/web/dist' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -127,7 +231,24 @@ async function main(): Promise<void> {
     const signIn = await page.request.post('/api/session', { form: { email: 'admin', password: 'bench' } });
     if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
 
-    const ready = await timeToReady(page);
+    await context.addInitScript({ content: MILESTONES });
+    const loads: { route: string; figures: LoadFigures; main: ReturnType<typeof busy> }[] = [];
+    // /home first, on an empty cache; /devices then loads the app again, its code from the cache
+    for (const [route, needsList] of [['/home', false], ['/devices', true]] as const) {
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const figures = await load(page, route, needsList);
+      const buffer = await browser.stopTracing();
+      keepTrace(`load${route.replace('/', '-')}.json`, buffer);
+      const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+      // only what happened until ready (the trace starts before the navigation)
+      const navigation = trace.traceEvents.filter((event) => event.name === 'navigationStart').at(-1);
+      const from = navigation?.ts ?? 0;
+      const until = navigation ? navigation.ts + figures.ready * 1000 : Infinity;
+      trace.traceEvents = trace.traceEvents.filter((event) => event.ph !== 'X' || (event.ts >= from && event.ts + (event.dur ?? 0) <= until));
+      loads.push({ route, figures, main: busy(trace) });
+    }
+    // the updates are measured on /home, the live map alone (spec §2: its panel closed)
+    await load(page, '/home', false);
     await page.waitForTimeout(3000);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -142,7 +263,7 @@ async function main(): Promise<void> {
       (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.startTime, entry.duration))).observe({ type: 'longtask' });
     });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 
     const rows: { second: number; sent: number; longTasks: number; maxTask: number; script: number; task: number }[] = [];
     let previous = await metrics();
@@ -174,13 +295,17 @@ async function main(): Promise<void> {
       });
       previous = now;
     }
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    const split = longTasks(trace);
+    const buffer = await browser.stopTracing();
+    keepTrace('updates.json', buffer);
+    const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+    const split = splitTasks(trace, LONG_TASK_MS);
     const scriptLong = split.filter((task) => task.script > LONG_TASK_MS);
+    const updatesMain = busy(trace);
 
     console.log(`\nbench/web — ${machine()}, Chromium headless (software WebGL), 1366×768\n`);
     console.log(`seed: ${DEVICES.toLocaleString('en')} devices in ${seeded.devicesSeconds.toFixed(1)} s (POST /api/devices), first positions in ${seeded.positionsSeconds.toFixed(1)} s (OsmAnd)`);
-    console.log(`/home ready (fleet drawn, loading bar gone): ${Math.round(ready)} ms after navigation start\n`);
+    for (const { route, figures, main: thread } of loads) printLoad(route, figures, thread);
+    console.log('');
     console.log('| second | positions sent | long tasks | longest (ms) | scripting (ms) | all tasks (ms) |');
     console.log('|---|---|---|---|---|---|');
     for (const row of rows) {
@@ -190,7 +315,11 @@ async function main(): Promise<void> {
     console.log(`\nmean per second: scripting ${Math.round(total('script'))} ms, all main-thread tasks ${Math.round(total('task'))} ms; ${failures} reports failed`);
     console.log(`long tasks in the trace: ${split.length}; longest ${Math.round(Math.max(0, ...split.map((task) => task.duration)))} ms; ` +
       `JavaScript inside them: max ${Math.round(Math.max(0, ...split.map((task) => task.script)))} ms, ` +
-      `${scriptLong.length} with more than ${LONG_TASK_MS} ms of JavaScript`);
+      `${scriptLong.length} with more than ${LONG_TASK_MS} ms of JavaScript; ` +
+      `software-WebGL wait inside them: max ${Math.round(Math.max(0, ...split.map((task) => task.gl)))} ms, ` +
+      `${split.filter((task) => task.duration - task.gl <= LONG_TASK_MS).length} of ${split.length} under ${LONG_TASK_MS} ms without it`);
+    console.log(`main thread over the ${SECONDS} s of updates (trace): ${ms(updatesMain.task / SECONDS)} ms per second in tasks, ` +
+      `JavaScript ${ms(updatesMain.script / SECONDS)} ms, software-WebGL wait ${ms(updatesMain.gl / SECONDS)} ms`);
     await context.close();
   } finally {
     await browser.close();

@@ -86,6 +86,15 @@ export class DeviceRegistry {
     return row;
   }
 
+  /**
+   * The row held in memory, without loading it: for lists that already read the rows from the
+   * database and only want what the registry knows newer (status, last update, positionId).
+   * Loading each missing row instead costs one query per device (seconds for ten thousand).
+   */
+  cached(deviceId: number): DeviceRow | undefined {
+    return this.rows.get(deviceId);
+  }
+
   async get(deviceId: number): Promise<DeviceRow | null> {
     const cached = this.rows.get(deviceId);
     if (cached) return cached;

@@ -35,6 +35,25 @@ describe('live store', () => {
     expect(store.getState().devices.get(1)?.status).toBe('online');
   });
 
+  it('leaves positions it already holds untouched, as the socket repeats the REST list on opening', () => {
+    const frames = manualScheduler();
+    const store = createLiveStore(frames.schedule);
+    let notifications = 0;
+    store.replacePositions([position(1, 1), position(2, 2)]);
+    const held = store.getState().positions;
+    store.subscribe(() => notifications++);
+
+    store.push({ positions: [position(1, 1), position(2, 2)] });
+    frames.runFrame();
+    expect(notifications).toBe(0);
+    expect(store.getState().positions).toBe(held);
+
+    // the REST list arriving after the socket's copy keeps the objects too
+    store.replacePositions([position(1, 1), position(2, 3)]);
+    expect(store.getState().positions.get(1)).toBe(held.get(1));
+    expect(store.getState().positions.get(2)?.latitude).toBe(3);
+  });
+
   it('ignores keepalive frames', () => {
     const frames = manualScheduler();
     const store = createLiveStore(frames.schedule);

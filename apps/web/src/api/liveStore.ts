@@ -25,8 +25,18 @@ const MAX_PENDING_EVENTS = 50;
 
 const nextFrame: Scheduler = (flush) => requestAnimationFrame(() => flush());
 
-function byDevice(positions: readonly Position[]): ShardedMap<Position> {
-  return ShardedMap.from(positions.map((position) => [position.deviceId, position] as const));
+/** The same stored position (the REST list and the socket's opening frame both carry it). */
+const samePosition = (a: Position | undefined, b: Position) => a !== undefined && a.id === b.id && a.fixTime === b.fixTime;
+
+/**
+ * Positions by device; a position the store already holds keeps its object, so the map and the
+ * list, which find changes by reference, see no change for it.
+ */
+function byDevice(positions: readonly Position[], previous: ReadonlyMap<number, Position>): ShardedMap<Position> {
+  return ShardedMap.from(positions.map((position) => {
+    const held = previous.get(position.deviceId);
+    return [position.deviceId, held && samePosition(held, position) ? held : position] as const;
+  }));
 }
 
 /** Store of live devices and positions; socket frames are merged at most once per `schedule` tick. */
@@ -52,6 +62,8 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     pendingDevices = new Map();
     pendingPositions = new Map();
     pendingEvents = [];
+    // the socket opens with the latest positions, which the REST list usually already brought
+    for (const [deviceId, position] of positions) if (samePosition(state.positions.get(deviceId), position)) positions.delete(deviceId);
     if (devices.size > 0 || positions.size > 0) {
       emit({ devices: state.devices.with(devices), positions: state.positions.with(positions) });
     }
@@ -73,7 +85,7 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
       emit({ ...state, devices: ShardedMap.from(devices.map((device) => [device.id, device] as const)) });
     },
     replacePositions(positions) {
-      emit({ ...state, positions: byDevice(positions) });
+      emit({ ...state, positions: byDevice(positions, state.positions) });
     },
     push(message) {
       message.devices?.forEach((device) => pendingDevices.set(device.id, device));

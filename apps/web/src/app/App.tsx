@@ -6,11 +6,27 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/queries.ts';
 import { themeQuery } from '../api/theme.ts';
 import { AppRoutes } from './AppRoutes.tsx';
+import { startAuthentication } from './authenticate.ts';
+import { decideNavigation } from './guard.ts';
+import { sessionUser } from './session.ts';
 import { createAppTheme } from './theme.ts';
 import { useThemeMode } from './themeMode.ts';
 import { useLocaleOverride } from './useLocaleOverride.ts';
 
 const queryClient = createQueryClient();
+
+/**
+ * What the first page will need, started before the first render (which waits for the language
+ * catalog): the guard's session check with the fleet's lists, and the map's code.
+ */
+export function startLoading(): void {
+  const decision = decideNavigation(window.location.pathname, sessionUser.get() !== null);
+  if (decision.action !== 'authenticate') return;
+  // the branding recolours the map's layers: better known before the map draws than after
+  void queryClient.prefetchQuery(themeQuery);
+  startAuthentication(queryClient, decision.loadDevices);
+  if (decision.loadDevices) void import('./Shell.tsx');
+}
 
 function LocaleOverride() {
   useLocaleOverride();

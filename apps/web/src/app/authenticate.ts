@@ -21,8 +21,26 @@ async function checkSession(): Promise<User> {
   return getSession();
 }
 
+/** An authentication begun before the first render, for the guard to take over. */
+let early: { loadDevices: boolean; outcome: Promise<AuthOutcome> } | null = null;
+
+/**
+ * Starts the guard sequence while the page's code and language still load, so that the session
+ * check and a large fleet's lists are on their way half a second sooner. The guard's first call
+ * with the same `loadDevices` receives this run's outcome instead of starting another.
+ */
+export function startAuthentication(queryClient: QueryClient, loadDevices: boolean): void {
+  early = { loadDevices, outcome: runAuthentication(queryClient, loadDevices) };
+}
+
 /** Guard sequence: server info, then the session, then the user's data. */
-export async function authenticate(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
+export function authenticate(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
+  const started = early;
+  early = null;
+  return started?.loadDevices === loadDevices ? started.outcome : runAuthentication(queryClient, loadDevices);
+}
+
+async function runAuthentication(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
   try {
     await queryClient.fetchQuery(serverInfoQuery);
   } catch {

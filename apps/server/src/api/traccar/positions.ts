@@ -58,7 +58,7 @@ export async function latestPositions(ctx: ApiContext, deviceIds: number[], rece
     const rows = await db.selectFrom('tc_devices').select(['id', 'positionId']).where('id', 'in', deviceIds.slice(i, i + 500)).execute();
     for (const row of rows) {
       // The registry may know a newer position than the row (device updates are batched).
-      const live = await ctx.registry.get(row.id);
+      const live = ctx.registry.cached(row.id);
       const id = live?.positionId ?? row.positionId;
       if (id) positionIds.push(id);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { DEVICE_STATUSES, type Device, type Position } from '@rastro/api';
 import type { ExpressionSpecification, GeoJSONSource, MapMouseEvent } from 'maplibre-gl';
@@ -35,6 +35,12 @@ export const CLUSTER_MIN_DEVICES = 100;
  * thousands of markers costs more than a frame; trackers report every few seconds anyway.
  */
 const MAP_UPDATE_MS = 500;
+/**
+ * A change to at least this share of the drawn devices goes to the worker as a new data set
+ * (indexing ten thousand features afresh costs less than applying them one by one as a diff);
+ * smaller ones go as diffs, which cost the main thread only the changed features.
+ */
+const FULL_UPDATE_SHARE = 0.5;
 const count: ExpressionSpecification = ['get', 'point_count'];
 /** Rounded cluster counts (7, 40+, 300+, 2k+), so that a few dozen images cover every cluster. */
 const roundedCount: ExpressionSpecification = [
@@ -53,7 +59,7 @@ const notCluster: ExpressionSpecification = ['!', ['has', 'point_count']];
  */
 export function DevicesLayer() {
   const map = useMapInstance();
-  const theme = useTheme();
+  const { primary, secondary } = useTheme().palette;
   const { t } = useTranslation();
   const options = useMapOptions();
   const filters = useDeviceFilters();
@@ -70,14 +76,20 @@ export function DevicesLayer() {
     });
   }, [names, plates, status, filters, query, t]);
   const selected = useEffectEvent(() => selectedId);
+  const clusterOption = useEffectEvent(() => cluster);
+  /** Whether the source clusters now; a change of it costs the worker a round trip. */
+  const clustered = useRef(false);
 
   // the source and its layers
   useEffect(() => {
     const images = mapImages(map);
     images.preload(PRELOADED_CATEGORIES.flatMap((category) => DEVICE_STATUSES.map((s) => defaultMarkerStyle(category, s))));
+    // a fleet already loaded is clustered from the start, so its first data need not wait for an option change
+    clustered.current = clusterOption() && liveStore.getState().positions.size >= CLUSTER_MIN_DEVICES;
     map.addSource(SOURCE, {
       type: 'geojson',
       data: { type: 'FeatureCollection', features: [] },
+      cluster: clustered.current,
       clusterRadius: CLUSTER_RADIUS,
       clusterMaxZoom: CLUSTER_MAX_ZOOM,
     });
@@ -89,9 +101,9 @@ export function DevicesLayer() {
       layout: { visibility: 'none' },
       paint: {
         'circle-radius': ['interpolate', ['exponential', 2], ['zoom'], 0, ['get', 'accuracy0'], 24, ['*', ['get', 'accuracy0'], 2 ** 24]],
-        'circle-color': theme.palette.primary.main,
+        'circle-color': primary.main,
         'circle-opacity': 0.12,
-        'circle-stroke-color': theme.palette.primary.main,
+        'circle-stroke-color': primary.main,
         'circle-stroke-opacity': 0.5,
         'circle-stroke-width': 1,
         'circle-pitch-alignment': 'map',
@@ -104,9 +116,9 @@ export function DevicesLayer() {
       filter: ['==', ['get', 'deviceId'], selected() ?? -1],
       paint: {
         'circle-radius': 24,
-        'circle-color': theme.palette.secondary.main,
+        'circle-color': secondary.main,
         'circle-opacity': 0.25,
-        'circle-stroke-color': theme.palette.secondary.main,
+        'circle-stroke-color': secondary.main,
         'circle-stroke-width': 2,
       },
     });
@@ -187,7 +199,15 @@ export function DevicesLayer() {
       Object.values(LAYERS).reverse().forEach((layer) => map.removeLayer(layer));
       map.removeSource(SOURCE);
     };
-  }, [map, theme]);
+    // the colours are painted by the next effect: a theme arriving late must not rebuild the fleet's layers
+  }, [map]);
+
+  useEffect(() => {
+    for (const [layer, color] of [[LAYERS.accuracy, primary.main], [LAYERS.selection, secondary.main]] as const) {
+      map.setPaintProperty(layer, 'circle-color', color);
+      map.setPaintProperty(layer, 'circle-stroke-color', color);
+    }
+  }, [map, primary.main, secondary.main]);
 
   // the whole set when what is drawn changes, then the devices that changed, at most every MAP_UPDATE_MS
   useEffect(() => {
@@ -195,11 +215,10 @@ export function DevicesLayer() {
     if (!source) return;
     const images = mapImages(map);
     // decided before the data goes to the worker, so that a large fleet is never laid out unclustered
-    let clustered = false;
     const clusterIfCrowded = () => {
       const crowded = cluster && sync.size >= CLUSTER_MIN_DEVICES;
-      if (crowded !== clustered) source.setClusterOptions({ cluster: crowded });
-      clustered = crowded;
+      if (crowded !== clustered.current) source.setClusterOptions({ cluster: crowded });
+      clustered.current = crowded;
     };
     const { devices, positions } = liveStore.getState();
     const all = sync.all(devices, positions);
@@ -215,6 +234,12 @@ export function DevicesLayer() {
       const diff = sync.diff(state.devices, state.positions);
       if (!diff) return;
       clusterIfCrowded();
+      if (diff.add.length + diff.remove.length > Math.max(CLUSTER_MIN_DEVICES, sync.size * FULL_UPDATE_SHARE)) {
+        // the fleet's first positions, or a reload after a reconnect
+        source.setData(sync.collection());
+        images.touchDevices(sync.iconIds());
+        return;
+      }
       source.updateData({ add: diff.add, remove: diff.remove });
       images.touchDevices(diff.add.map((feature) => feature.properties.icon));
     };
@@ -224,14 +249,12 @@ export function DevicesLayer() {
     return () => {
       unsubscribe();
       clearTimeout(timer);
-      // the next run starts unclustered; a source already removed with its layers needs nothing
-      if (clustered && map.getSource(SOURCE) === source) source.setClusterOptions({ cluster: false });
     };
-  }, [map, sync, theme, cluster]);
+  }, [map, sync, cluster]);
 
   useEffect(() => {
     map.setLayoutProperty(LAYERS.accuracy, 'visibility', precision ? 'visible' : 'none');
-  }, [map, precision, theme]);
+  }, [map, precision]);
 
   useEffect(() => {
     map.setFilter(LAYERS.selection, ['==', ['get', 'deviceId'], selectedId ?? -1]);

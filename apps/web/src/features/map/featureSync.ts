@@ -33,6 +33,11 @@ export class FeatureSync {
       const feature = this.build(device, positions.get(device.id));
       if (feature) this.features.set(device.id, feature);
     }
+    return this.collection();
+  }
+
+  /** The features drawn now, as one collection. */
+  collection(): FeatureCollection<Point, DeviceFeatureProperties> {
     return { type: 'FeatureCollection', features: [...this.features.values()] };
   }
 
