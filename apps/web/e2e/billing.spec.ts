@@ -26,15 +26,17 @@ async function createCustomer(request: APIRequestContext, name: string, attribut
 }
 
 test.describe('billing', () => {
-  test('adds an invoice, marks it received in cash, and the customer sees it', async ({ page, browser }) => {
+  test('adds an invoice, marks it received in cash, and the customer sees it', async ({ page, browser }, info) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
-    const customer = await createCustomer(page.request, 'Cliente Boleto', { billingEnable: true, billingPrice: 79.9, billingDate: 10, billingFine: 2, billingFineMode: 'percent', billingInterest: 1 });
+    // a retry runs against the same server: its customer must not be mistaken for the first one's
+    const name = info.retry ? `Cliente Boleto ${info.retry}` : 'Cliente Boleto';
+    const customer = await createCustomer(page.request, name, { billingEnable: true, billingPrice: 79.9, billingDate: 10, billingFine: 2, billingFineMode: 'percent', billingInterest: 1 });
 
     // the user menu offers billing to an administrator
     await page.goto('/billing');
-    const row = page.getByTestId('customer-row').filter({ hasText: 'Cliente Boleto' });
+    const row = page.getByTestId('customer-row').filter({ hasText: customer.email });
     await expect(row).toBeVisible();
     await expect(row.getByTestId('customer-state')).toHaveText('Em dia');
     await shot(page, 'billing-customers-desktop');
@@ -114,9 +116,11 @@ test.describe('billing', () => {
     await expect(page.getByText('Cliente reativado.')).toBeVisible();
     await expect(page.getByTestId('customer-summary').getByTestId('customer-state')).toHaveText('Em dia');
 
-    await page.request.post('/api/users', { data: { name: 'Revenda Norte', email: `revenda-${Date.now()}@example.com`, password: PASSWORD, userLimit: 10, attributes: { reseller: true, resaleLimit: 20, resellerDomain: `norte${Date.now()}.example.com` } } });
+    // unique per attempt: a retry runs against the same server
+    const resellerName = `Revenda Norte ${Date.now() % 100_000}`;
+    await page.request.post('/api/users', { data: { name: resellerName, email: `revenda-${Date.now()}@example.com`, password: PASSWORD, userLimit: 10, attributes: { reseller: true, resaleLimit: 20, resellerDomain: `norte${Date.now()}.example.com` } } });
     await page.goto('/reseller');
-    const reseller = page.getByTestId('reseller-row').filter({ hasText: 'Revenda Norte' });
+    const reseller = page.getByTestId('reseller-row').filter({ hasText: resellerName });
     await expect(reseller.getByTestId('reseller-limit')).toHaveText('20');
     await expect(reseller.getByTestId('reseller-customers')).toHaveText('0 / 20');
     await shot(page, 'reseller-desktop');

@@ -53,6 +53,9 @@ export default defineConfig({
       RASTRO_DEMO: '1',
       RASTRO_DEMO_INTERVAL_MS: '1000',
       RASTRO_LOG_LEVEL: 'warn',
+      // automatic billing runs on the clock (5 s after start, then hourly) and would add its own
+      // invoices under the browser tests' feet; the server tests drive it with a given time
+      RASTRO_BILLING_SWEEP_MINUTES: '0',
       DATABASE_URL: '',
       REDIS_URL: '',
     },
