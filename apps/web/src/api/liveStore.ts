@@ -109,6 +109,16 @@ export function useLivePositions(): ReadonlyMap<number, Position> {
   return useSyncExternalStore(liveStore.subscribe, () => liveStore.getState().positions);
 }
 
+/** One device as it is live: re-renders only when that device changes, not on every frame of the fleet. */
+export function useLiveDevice(deviceId: number | null): Device | undefined {
+  return useSyncExternalStore(liveStore.subscribe, () => (deviceId === null ? undefined : liveStore.getState().devices.get(deviceId)));
+}
+
+/** One device's latest position, re-rendering only when it changes. */
+export function useLivePosition(deviceId: number): Position | undefined {
+  return useSyncExternalStore(liveStore.subscribe, () => liveStore.getState().positions.get(deviceId));
+}
+
 /**
  * The live state at most once per `intervalMs`: for work over the whole fleet (filtering and
  * sorting ten thousand devices) that need not follow every frame.

@@ -28,6 +28,16 @@ describe('ShardedMap', () => {
     expect(changedKeys(next, next)).toEqual([]);
   });
 
+  it('answers again from its last comparison only for the same earlier snapshot', () => {
+    const middle = base.with(new Map([[2, 'B']]));
+    const next = middle.with(new Map([[7, 'g']]));
+    const first = next.changedKeys(middle);
+    first.push(99);
+    expect(next.changedKeys(middle)).toEqual([7]);
+    expect(next.changedKeys(base).sort((a, b) => a - b)).toEqual([2, 7]);
+    expect(next.changedKeys(middle)).toEqual([7]);
+  });
+
   it('compares plain maps too, removals included', () => {
     expect(changedKeys(new Map([[1, 'a'], [2, 'b']]), new Map([[1, 'a'], [3, 'c']])).sort()).toEqual([2, 3]);
   });

@@ -1,6 +1,8 @@
 /** Entries are spread over this many shards by key; a change copies one shard, not the whole map. */
 const SHARDS = 256;
 
+let serials = 0;
+
 const shardOf = (key: number) => ((key % SHARDS) + SHARDS) % SHARDS;
 
 /**
@@ -10,6 +12,10 @@ const shardOf = (key: number) => ((key % SHARDS) + SHARDS) % SHARDS;
  */
 export class ShardedMap<V> implements ReadonlyMap<number, V> {
   private flat: Map<number, V> | null = null;
+  /** Tells snapshots apart without holding them (a reference would chain every earlier snapshot). */
+  private readonly serial = ++serials;
+  /** The last answer of `changedKeys`: views refreshing together (counts, list order) ask the same. */
+  private lastDiff: { previous: number; keys: readonly number[] } | null = null;
 
   private constructor(
     private readonly shards: readonly ReadonlyMap<number, V>[],
@@ -48,6 +54,8 @@ export class ShardedMap<V> implements ReadonlyMap<number, V> {
 
   /** Keys whose value differs (by identity) from `previous`, looking only into shards that changed. */
   changedKeys(previous: ShardedMap<V>): number[] {
+    // a copy: the caller may sort or extend its answer
+    if (this.lastDiff?.previous === previous.serial) return [...this.lastDiff.keys];
     const keys: number[] = [];
     this.shards.forEach((shard, index) => {
       const before = previous.shards[index];
@@ -55,6 +63,7 @@ export class ShardedMap<V> implements ReadonlyMap<number, V> {
       for (const [key, value] of shard) if (before.get(key) !== value) keys.push(key);
       for (const key of before.keys()) if (!shard.has(key)) keys.push(key);
     });
+    this.lastDiff = { previous: previous.serial, keys: [...keys] };
     return keys;
   }
 

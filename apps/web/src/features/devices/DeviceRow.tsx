@@ -11,11 +11,12 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { Device, Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
+import { useLiveDevice, useLivePosition } from '../../api/liveStore.ts';
 import { CategoryIcon } from '../../ui/CategoryIcon.tsx';
 import { deviceCategory } from '../../ui/deviceFilter.ts';
 import { deviceStatus, isMoving } from '../../ui/deviceStatus.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { formatRelativeTime } from '../../ui/time.ts';
+import { relativeParts } from '../../ui/time.ts';
 import { formatSpeed, type SpeedUnit } from '../../ui/units.ts';
 import { hasAlarm } from './deviceSort.ts';
 
@@ -31,6 +32,19 @@ interface DeviceRowProps {
   onSelect(deviceId: number): void;
 }
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * `formatRelativeTime` with one formatter per locale: building an Intl formatter costs about a
+ * millisecond, and the clock's tick re-renders every visible row at once.
+ */
+function relativeTime(iso: string, now: number, locale: string): string {
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  const [value, unit] = relativeParts(Date.parse(iso), now);
+  return format.format(value, unit);
+}
+
 function colorOf(device: Device): string | undefined {
   const color = device.attributes['tarkan.color'];
   return typeof color === 'string' && /^#[0-9a-f]{3,6}$/i.test(color) ? color : undefined;
@@ -40,7 +54,7 @@ export const DeviceRow = memo(function DeviceRow({ device, position, anchored, s
   const { t, i18n } = useTranslation();
   const lastUpdate = device.lastUpdate ?? position?.fixTime;
   const details = [
-    lastUpdate ? formatRelativeTime(lastUpdate, now, i18n.language) : t('common.never'),
+    lastUpdate ? relativeTime(lastUpdate, now, i18n.language) : t('common.never'),
     position && formatSpeed(position.speed, speedUnit, i18n.language),
     isMoving(position) && t('devices.moving'),
   ].filter(Boolean);
@@ -86,4 +100,14 @@ export const DeviceRow = memo(function DeviceRow({ device, position, anchored, s
       <StatusChip status={deviceStatus(device)} />
     </ListItemButton>
   );
+});
+
+/**
+ * A row that follows its own device live: a frame of updates re-renders the visible rows whose
+ * device changed, not the list. `device` is the listed one, shown until the live store has it.
+ */
+export const LiveDeviceRow = memo(function LiveDeviceRow({ device: listed, ...props }: Omit<DeviceRowProps, 'position'>) {
+  const device = useLiveDevice(listed.id) ?? listed;
+  const position = useLivePosition(listed.id);
+  return <DeviceRow {...props} device={device} position={position} />;
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import Chip from '@mui/material/Chip';
@@ -10,26 +10,26 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Device, Group } from '@rastro/api';
+import { DEVICE_STATUSES, type Device, type DeviceStatus, type Group } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useLiveDevices, useLivePositions, useThrottledLiveState } from '../../api/liveStore.ts';
+import { useLiveDevice, useThrottledLiveState } from '../../api/liveStore.ts';
 import { useDevices, useGeofences, useGroups } from '../../api/queries.ts';
 import { deviceQuery, updateDeviceFilters, useDeviceFilters, useDeviceQuery } from '../../app/deviceFilters.ts';
 import { HOME_PATH } from '../../app/guard.ts';
 import { useMapOptions } from '../../app/mapOptions.ts';
 import { useSpeedUnit } from '../../app/preferences.ts';
 import { selectDevice, useSelection } from '../../app/selection.ts';
-import { countByStatus, deviceCategory, visibleDevices } from '../../ui/deviceFilter.ts';
 import { deviceStatus } from '../../ui/deviceStatus.ts';
 import { Panel } from '../../ui/Panel.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { anchoredDevices } from './anchor.ts';
 import { CategoryFilterMenu } from './CategoryFilterMenu.tsx';
-import { DEVICE_ROW_HEIGHT, DeviceRow } from './DeviceRow.tsx';
-import { deviceRows, type ListRow } from './deviceRows.ts';
-import { nameRanks } from './deviceSort.ts';
+import { DEVICE_ROW_HEIGHT, LiveDeviceRow } from './DeviceRow.tsx';
+import type { ListRow } from './deviceRows.ts';
+import { FleetSummaryIndex } from './fleetSummary.ts';
+import { ListOrder } from './listOrder.ts';
 import { DeviceEditor } from './editor/DeviceEditor.tsx';
 import { useCanCreateDevices } from './permissions.ts';
 import { SortMenu } from './SortMenu.tsx';
@@ -37,18 +37,11 @@ import { useDeviceSort } from './sortState.ts';
 import { StatusFilterBar } from './StatusFilterBar.tsx';
 
 const GROUP_ROW_HEIGHT = 32;
-/** The fleet-wide filtering and sorting follow the live data at most this often. */
+/**
+ * The order, the counts and the filters follow the live data at most this often (rows show their
+ * device live); each refresh works only on the devices that changed (`ListOrder`, `FleetSummaryIndex`).
+ */
 const LIST_REFRESH_MS = 500;
-
-/** Name order changes only with names: recomputed when one changes, not on every live frame. */
-function useNameRanks(devices: readonly Device[]): ReadonlyMap<number, number> {
-  const cache = useRef<{ signature: string; ranks: Map<number, number> } | null>(null);
-  return useMemo(() => {
-    const signature = devices.map((device) => `${device.id}\u0000${device.name}`).join('\u0001');
-    if (cache.current?.signature !== signature) cache.current = { signature, ranks: nameRanks(devices) };
-    return cache.current.ranks;
-  }, [devices]);
-}
 
 /** /devices: the fleet with its status counts, filters, sorting and search; ten thousand rows scroll smoothly. */
 export default function DevicesPanel() {
@@ -57,8 +50,6 @@ export default function DevicesPanel() {
   const location = useLocation();
   const loading = useDevices().isPending;
   const snapshot = useThrottledLiveState(LIST_REFRESH_MS);
-  const devices = useLiveDevices();
-  const positions = useLivePositions();
   const filters = useDeviceFilters();
   const query = useDeviceQuery();
   const { groups: showGroups } = useMapOptions();
@@ -70,30 +61,24 @@ export default function DevicesPanel() {
   const now = useNow(30_000);
   const [creating, setCreating] = useState(false);
 
-  const visible = useMemo(() => visibleDevices(snapshot.devices.values()), [snapshot.devices]);
-  const counts = useMemo(() => countByStatus(visible, snapshot.positions), [visible, snapshot.positions]);
-  const categories = useMemo(() => {
-    const found = new Map<string, number>();
-    visible.forEach((device) => found.set(deviceCategory(device), (found.get(deviceCategory(device)) ?? 0) + 1));
-    return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
-  }, [visible]);
+  // instances kept for the panel's life: each refresh updates them with what changed since the last
+  const [summaryIndex] = useState(() => new FleetSummaryIndex());
+  const [listOrder] = useState(() => new ListOrder());
+  const { counts, categories, nameRank } = useMemo(
+    () => summaryIndex.update(snapshot.devices, snapshot.positions),
+    [summaryIndex, snapshot.devices, snapshot.positions],
+  );
   const anchored = useMemo(() => anchoredDevices(geofences ?? []), [geofences]);
-  const nameRank = useNameRanks(visible);
   const sort = useDeviceSort();
   const groupMap = useMemo(() => (showGroups && groups ? new Map<number, Group>(groups.map((group) => [group.id, group])) : undefined), [showGroups, groups]);
+  // three statuses, three labels: not a translation per device
+  const statusLabel = useMemo(() => {
+    const labels = Object.fromEntries(DEVICE_STATUSES.map((status) => [status, t(`status.${status}`)])) as Record<DeviceStatus, string>;
+    return (device: Device) => labels[deviceStatus(device)];
+  }, [t]);
   const rows = useMemo(
-    () =>
-      deviceRows({
-        devices: visible,
-        positions: snapshot.positions,
-        filters,
-        query,
-        statusLabel: (device) => t(`status.${deviceStatus(device)}`),
-        sort,
-        context: { positions: snapshot.positions, anchored, nameRank },
-        groups: groupMap,
-      }),
-    [visible, snapshot.positions, filters, query, t, sort, anchored, nameRank, groupMap],
+    () => listOrder.rowsOf(snapshot.devices, snapshot.positions, { filters, query, statusLabel, sort, anchored, nameRank, groups: groupMap }),
+    [listOrder, snapshot.devices, snapshot.positions, filters, query, statusLabel, sort, anchored, nameRank, groupMap],
   );
 
   const onSelect = useCallback(
@@ -106,7 +91,7 @@ export default function DevicesPanel() {
 
   // back returns to the previous page of this visit, or to the map when /devices was the first one
   const back = () => (location.key === 'default' ? navigate(HOME_PATH) : navigate(-1));
-  const only = filters.onlyDeviceId === null ? undefined : devices.get(filters.onlyDeviceId);
+  const only = useLiveDevice(filters.onlyDeviceId);
 
   const renderRow = (row: ListRow) =>
     row.kind === 'group' ? (
@@ -114,9 +99,8 @@ export default function DevicesPanel() {
         {row.name ?? t('devices.noGroup')} · {row.count}
       </ListSubheader>
     ) : (
-      <DeviceRow
-        device={devices.get(row.device.id) ?? row.device}
-        position={positions.get(row.device.id)}
+      <LiveDeviceRow
+        device={row.device}
         anchored={anchored.has(row.device.id)}
         selected={row.device.id === selectedId}
         now={now}
@@ -183,7 +167,7 @@ export default function DevicesPanel() {
         empty={
           !loading && (
             <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-              {visible.length === 0 ? t('devices.empty') : t('devices.noMatch')}
+              {counts.all === 0 ? t('devices.empty') : t('devices.noMatch')}
             </Typography>
           )
         }

@@ -19,12 +19,22 @@ export interface RowsInput {
   groups?: ReadonlyMap<number, Group>;
 }
 
-export function deviceRows({ devices, positions, filters, query, statusLabel, sort, context, groups }: RowsInput): ListRow[] {
-  const shown = devices.filter(
-    (device) => passesFilters(device, positions.get(device.id), filters) && matchesQuery(device, query, statusLabel(device)),
-  );
-  const sorted = sortDevices(shown, sort, context);
-  if (!groups) return sorted.map((device) => ({ kind: 'device', device }));
+/** Whether the list shows a device: the filters and the text query (its status label asked only for a query). */
+export function isShown(device: Device, position: Position | undefined, { filters, query, statusLabel }: Pick<RowsInput, 'filters' | 'query' | 'statusLabel'>): boolean {
+  return passesFilters(device, position, filters) && (query.trim() === '' || matchesQuery(device, query, statusLabel(device)));
+}
+
+/** The full computation; `ListOrder` keeps the same result up to date change by change. */
+export function deviceRows(input: RowsInput): ListRow[] {
+  const shown = input.devices.filter((device) => isShown(device, input.positions.get(device.id), input));
+  return groupRows(sortDevices(shown, input.sort, input.context), input.groups);
+}
+
+const newRow = (device: Device): ListRow => ({ kind: 'device', device });
+
+/** Rows of devices already in list order, under group headers when `groups` is given; `rowOf` may reuse row objects. */
+export function groupRows(sorted: readonly Device[], groups: ReadonlyMap<number, Group> | undefined, rowOf: (device: Device) => ListRow = newRow): ListRow[] {
+  if (!groups) return sorted.map(rowOf);
 
   const byGroup = new Map<number | null, Device[]>();
   for (const device of sorted) {
@@ -40,6 +50,6 @@ export function deviceRows({ devices, positions, filters, query, statusLabel, so
   return order.flatMap((groupId) => {
     const members = byGroup.get(groupId) ?? [];
     const header: ListRow = { kind: 'group', key: `group-${groupId ?? 'none'}`, name: groupId === null ? null : (groups.get(groupId)?.name ?? null), count: members.length };
-    return [header, ...members.map((device): ListRow => ({ kind: 'device', device }))];
+    return [header, ...members.map(rowOf)];
   });
 }

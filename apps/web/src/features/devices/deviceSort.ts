@@ -64,19 +64,33 @@ function sortValue(key: SortKey, device: Device, context: SortContext): number |
   }
 }
 
-/** Sorts by the key in its direction; ties stay in name order. */
-export function sortDevices(devices: readonly Device[], { key, direction }: DeviceSort, context: SortContext): Device[] {
+/** A device with its sort value and name rank, computed once per sort rather than per comparison. */
+export interface Keyed {
+  device: Device;
+  value: number | string;
+  rank: number;
+}
+
+export function keyed(device: Device, key: SortKey, context: SortContext): Keyed {
+  return { device, value: sortValue(key, device, context), rank: context.nameRank.get(device.id) ?? 0 };
+}
+
+/** The list's order over keyed devices: the key in its direction, ties in name order. */
+export function compareKeyed({ key, direction }: DeviceSort): (a: Keyed, b: Keyed) => number {
   const sign = direction === 'asc' ? 1 : -1;
-  const keyed = devices.map((device) => ({ device, value: sortValue(key, device, context), rank: context.nameRank.get(device.id) ?? 0 }));
-  keyed.sort((a, b) => {
+  return (a, b) => {
     if (a.value !== b.value) {
       // a device without a driver goes last whichever the direction
       if (key === 'driver' && (a.value === '' || b.value === '')) return a.value === '' ? 1 : -1;
       return (a.value < b.value ? -1 : 1) * sign;
     }
     return a.rank - b.rank;
-  });
-  return keyed.map((entry) => entry.device);
+  };
+}
+
+/** Sorts by the key in its direction; ties stay in name order. */
+export function sortDevices(devices: readonly Device[], sort: DeviceSort, context: SortContext): Device[] {
+  return devices.map((device) => keyed(device, sort.key, context)).sort(compareKeyed(sort)).map((entry) => entry.device);
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
