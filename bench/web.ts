@@ -12,6 +12,16 @@
  * fleet (markers or clusters), with the loading bar gone; for /devices also a device row listed.
  * The server and Chromium run on this machine; the server's ports are free ones the system picks.
  * BENCH_TRACE_DIR=dir keeps the Chromium traces (open them in DevTools' Performance panel).
+ * BENCH_UPDATES_ROUTE=/devices streams the updates with the devices list open instead of /home;
+ * BENCH_CPU_PROFILE=1 adds V8's sampling profiler to the traces (JavaScript self time per function).
+ * "Settled" is when the main thread has then gone a whole second without a long task.
+ *
+ * Side by side with Traccar's own web app: build it (fetch traccar/traccar-web, `npm install`,
+ * `npx vite build`) and run with BENCH_APP=traccar-web BENCH_WEB_ROOT=<its build>. It talks to this
+ * server's Traccar API unchanged; the bench points its map at a custom tile URL on this server
+ * (no internet here) and, having no hook into its map, calls it ready when its list shows a
+ * device and its map canvas exists — earlier than its markers are drawn, so "settled" is the
+ * figure to compare.
  *
  *   node scripts/build.mjs && node --import tsx bench/web.ts
  */
@@ -22,6 +32,7 @@ import { chromium, type Page } from '@playwright/test';
 import { api, login, machine, startServer, type ServerProcess } from './lib.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
+const TRACCAR_WEB = process.env.BENCH_APP === 'traccar-web';
 const RATE = 1000;
 const SECONDS = 10;
 const LONG_TASK_MS = 50;
@@ -96,6 +107,7 @@ const MILESTONES = `(() => {
 
 interface LoadFigures {
   ready: number;
+  settled: number;
   marks: Record<string, number>;
   requests: Record<string, { start: number; end: number; bytes: number }>;
 }
@@ -103,17 +115,35 @@ interface LoadFigures {
 /** Opens `route` and waits until it is ready (see the header); milestones in ms after navigation start. */
 async function load(page: Page, route: string, needsList: boolean): Promise<LoadFigures> {
   await page.goto(route);
-  const handle = await page.waitForFunction(
-    (list) => {
-      const marks = (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks;
-      const listed = !list || document.querySelector('[data-testid="device-row"]');
-      return marks.fleetDrawn && listed && !document.querySelector('.MuiLinearProgress-root') ? performance.now() : false;
-    },
-    needsList,
-    { polling: 20, timeout: 120_000 },
-  );
+  const handle = TRACCAR_WEB
+    ? await page.waitForFunction(
+      () => (document.body.innerText.includes('Veículo') && document.querySelector('canvas.maplibregl-canvas') ? performance.now() : false),
+      null, { polling: 20, timeout: 120_000 },
+    )
+    : await page.waitForFunction(
+      (list) => {
+        const marks = (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks;
+        const listed = !list || document.querySelector('[data-testid="device-row"]');
+        return marks.fleetDrawn && listed && !document.querySelector('.MuiLinearProgress-root') ? performance.now() : false;
+      },
+      needsList,
+      { polling: 20, timeout: 120_000 },
+    );
   const ready = (await handle.jsonValue()) as number;
-  return page.evaluate((readyAt) => {
+  // settled: a whole second without a long task after ready (the end of the last one before it)
+  const settled = (await (await page.waitForFunction(() => {
+    const state = window as unknown as { __quiet?: { last: number } };
+    if (!state.__quiet) {
+      const quiet = { last: performance.now() };
+      state.__quiet = quiet;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
+        quiet.last = Math.max(quiet.last, entry.startTime + entry.duration);
+      })).observe({ type: 'longtask', buffered: true });
+    }
+    return performance.now() - state.__quiet.last >= 1000 ? state.__quiet.last : false;
+  }, null, { polling: 100, timeout: 120_000 })).jsonValue()) as number;
+  await page.evaluate(() => delete (window as unknown as { __quiet?: unknown }).__quiet);
+  return page.evaluate(({ readyAt, settledAt }) => {
     const requests: LoadFigures['requests'] = {};
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const name = new URL(entry.name).pathname;
@@ -121,8 +151,8 @@ async function load(page: Page, route: string, needsList: boolean): Promise<Load
         requests[name.replace(/-[\w-]+\.js$/, '.js')] = { start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize };
       }
     }
-    return { ready: readyAt, marks: (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks, requests };
-  }, ready);
+    return { ready: readyAt, settled: Math.max(readyAt, settledAt), marks: (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks, requests };
+  }, { readyAt: ready, settledAt: settled });
 }
 
 interface TraceEvent {
@@ -194,7 +224,10 @@ function busy(trace: { traceEvents: TraceEvent[] }): { task: number; script: num
   return { task: sum('duration'), script: sum('script'), gl: sum('gl') };
 }
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'gpu'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'gpu',
+  ...(process.env.BENCH_CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : [])];
+/** Where the updates stream: the live map alone by default (spec §2: its panel closed). */
+const UPDATES_ROUTE = process.env.BENCH_UPDATES_ROUTE ?? '/home';
 
 function keepTrace(name: string, buffer: Buffer): void {
   const dir = process.env.BENCH_TRACE_DIR;
@@ -210,7 +243,7 @@ function printLoad(route: string, figures: LoadFigures, main: { task: number; sc
     const entry = figures.requests[name];
     return entry ? `${ms(entry.start)}–${ms(entry.end)} ms (${(entry.bytes / 1e6).toFixed(1)} MB)` : '—';
   };
-  console.log(`${route} ready: ${ms(figures.ready)} ms after navigation start`);
+  console.log(`${route} ready: ${ms(figures.ready)} ms after navigation start; settled ${ms(figures.settled)} ms`);
   console.log(`  map code (Shell chunk) ${request('/assets/Shell.js')}; /api/devices ${request('/api/devices')}; /api/positions ${request('/api/positions')}`);
   console.log(`  map created ${ms(figures.marks.mapCreated)} ms, style loaded ${ms(figures.marks.mapLoad)} ms, fleet drawn ${ms(figures.marks.fleetDrawn)} ms`);
   console.log(`  main thread until ready: ${ms(main.task)} ms in tasks, of which JavaScript ${ms(main.script)} ms, ` +
@@ -232,9 +265,17 @@ async function main(): Promise<void> {
     if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
 
     await context.addInitScript({ content: MILESTONES });
+    if (TRACCAR_WEB) {
+      // its default map styles live on the internet; a custom raster URL on this server draws nothing but lets the markers draw
+      const current = await (await page.request.get('/api/server')).json();
+      const mapUrl = `${server.base}/offline-tiles/{z}/{x}/{y}.png`;
+      const put = await page.request.put('/api/server', { data: { ...current, map: 'custom', mapUrl, attributes: { ...current.attributes, activeMapStyles: 'custom' } } });
+      if (!put.ok()) throw new Error(`server settings for traccar-web: ${put.status()}`);
+    }
     const loads: { route: string; figures: LoadFigures; main: ReturnType<typeof busy> }[] = [];
     // /home first, on an empty cache; /devices then loads the app again, its code from the cache
-    for (const [route, needsList] of [['/home', false], ['/devices', true]] as const) {
+    const routes: [string, boolean][] = TRACCAR_WEB ? [['/', true]] : [['/home', false], ['/devices', true]];
+    for (const [route, needsList] of routes) {
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const figures = await load(page, route, needsList);
       const buffer = await browser.stopTracing();
@@ -247,8 +288,7 @@ async function main(): Promise<void> {
       trace.traceEvents = trace.traceEvents.filter((event) => event.ph !== 'X' || (event.ts >= from && event.ts + (event.dur ?? 0) <= until));
       loads.push({ route, figures, main: busy(trace) });
     }
-    // the updates are measured on /home, the live map alone (spec §2: its panel closed)
-    await load(page, '/home', false);
+    await load(page, TRACCAR_WEB ? '/' : UPDATES_ROUTE, UPDATES_ROUTE === '/devices');
     await page.waitForTimeout(3000);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -305,7 +345,7 @@ async function main(): Promise<void> {
     console.log(`\nbench/web — ${machine()}, Chromium headless (software WebGL), 1366×768\n`);
     console.log(`seed: ${DEVICES.toLocaleString('en')} devices in ${seeded.devicesSeconds.toFixed(1)} s (POST /api/devices), first positions in ${seeded.positionsSeconds.toFixed(1)} s (OsmAnd)`);
     for (const { route, figures, main: thread } of loads) printLoad(route, figures, thread);
-    console.log('');
+    console.log(`\nupdates on ${TRACCAR_WEB ? '/ (traccar-web)' : UPDATES_ROUTE}`);
     console.log('| second | positions sent | long tasks | longest (ms) | scripting (ms) | all tasks (ms) |');
     console.log('|---|---|---|---|---|---|');
     for (const row of rows) {
