@@ -29,7 +29,17 @@ export type AmountMode = 'fixed' | 'percent';
 /** A calendar day, `YYYY-MM-DD` (ISO 8601 date): due and payment dates are days, as on a boleto. */
 export type IsoDate = string;
 
-export interface Invoice {
+/** Boleto terms: fine after the due date, monthly interest (%), discount until N days before it. */
+export interface BoletoTerms {
+  fine: number;
+  fineMode: AmountMode;
+  interest: number;
+  discount: number;
+  discountMode: AmountMode;
+  discountDays: number;
+}
+
+export interface Invoice extends BoletoTerms {
   id: number;
   userId: number;
   dueDate: IsoDate;
@@ -47,13 +57,6 @@ export interface Invoice {
   period: string | null;
   /** The payment provider's id of the charge. */
   externalId: string | null;
-  /** Boleto terms: fine after the due date, monthly interest (%), discount until N days before it. */
-  fine: number;
-  fineMode: AmountMode;
-  interest: number;
-  discount: number;
-  discountMode: AmountMode;
-  discountDays: number;
   createdTime: IsoTime;
   /** Who added it; null when automatic billing generated it. */
   createdBy: number | null;

@@ -1,21 +1,15 @@
-import type { AmountMode } from '@rastro/api';
+import type { AmountMode, BoletoTerms } from '@rastro/api';
 
 /**
  * A customer's billing attributes (spec §3 User billing fields, edited in the users editor),
  * read defensively: the editor may store numbers as text, and absent means off.
  */
-export interface BillingSettings {
+export interface BillingSettings extends BoletoTerms {
   enabled: boolean;
   price: number;
   /** Day of the month of the due date, 1..31; null when not set. */
   day: number | null;
   description: string | null;
-  fine: number;
-  fineMode: AmountMode;
-  interest: number;
-  discount: number;
-  discountMode: AmountMode;
-  discountDays: number;
   suspension: boolean;
   suspensionDays: number;
   trustUnlock: boolean;
