@@ -1,7 +1,8 @@
 import { CATEGORY_GLYPHS, type GlyphPart } from '../../../ui/categoryGlyphs.ts';
 
 /** A 2D canvas of `size` CSS pixels at `pixelRatio`, scaled so drawing uses CSS pixels. */
-function canvas(width: number, height: number, pixelRatio: number): CanvasRenderingContext2D {
+/** A 2D context `width`×`height` CSS pixels large at `pixelRatio`, for images read back at once. */
+export function canvas(width: number, height: number, pixelRatio: number): CanvasRenderingContext2D {
   const element = document.createElement('canvas');
   element.width = Math.ceil(width * pixelRatio);
   element.height = Math.ceil(height * pixelRatio);
@@ -12,7 +13,7 @@ function canvas(width: number, height: number, pixelRatio: number): CanvasRender
   return context;
 }
 
-function pixels(context: CanvasRenderingContext2D): ImageData {
+export function pixels(context: CanvasRenderingContext2D): ImageData {
   return context.getImageData(0, 0, context.canvas.width, context.canvas.height);
 }
 

@@ -1,14 +1,9 @@
 /** Marker images drawn on canvases: the offline map has no sprite or glyph server. */
+import { canvas, pixels } from '../../map/icons/drawing.ts';
 
 /** An arrow pointing up (north); symbol layers rotate it by the course. */
 export function arrowImage(size: number, color: string, pixelRatio: number): ImageData {
-  const side = Math.round(size * pixelRatio);
-  const canvas = document.createElement('canvas');
-  canvas.width = side;
-  canvas.height = side;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('2D canvas unavailable');
-  context.scale(pixelRatio, pixelRatio);
+  const context = canvas(size, size, pixelRatio);
   context.beginPath();
   context.moveTo(size / 2, 1);
   context.lineTo(size - 2, size - 2);
@@ -20,18 +15,12 @@ export function arrowImage(size: number, color: string, pixelRatio: number): Ima
   context.lineWidth = 1.5;
   context.fill();
   context.stroke();
-  return context.getImageData(0, 0, side, side);
+  return pixels(context);
 }
 
 /** An open chevron pointing up, drawn inside a route line to show the direction of travel. */
 export function chevronImage(size: number, color: string, pixelRatio: number): ImageData {
-  const side = Math.round(size * pixelRatio);
-  const canvas = document.createElement('canvas');
-  canvas.width = side;
-  canvas.height = side;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('2D canvas unavailable');
-  context.scale(pixelRatio, pixelRatio);
+  const context = canvas(size, size, pixelRatio);
   context.beginPath();
   context.moveTo(size * 0.2, size * 0.7);
   context.lineTo(size / 2, size * 0.35);
@@ -41,7 +30,7 @@ export function chevronImage(size: number, color: string, pixelRatio: number): I
   context.lineCap = 'round';
   context.lineJoin = 'round';
   context.stroke();
-  return context.getImageData(0, 0, side, side);
+  return pixels(context);
 }
 
 /** A rounded label (a stop's duration) for a symbol layer: the map has no glyph server for text. */
@@ -52,12 +41,7 @@ export function labelImage(text: string, color: string, pixelRatio: number): Ima
   measure.font = font;
   const width = Math.ceil(measure.measureText(text).width) + 12;
   const height = 20;
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(width * pixelRatio);
-  canvas.height = Math.round(height * pixelRatio);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('2D canvas unavailable');
-  context.scale(pixelRatio, pixelRatio);
+  const context = canvas(width, height, pixelRatio);
   context.beginPath();
   context.roundRect(0.5, 0.5, width - 1, height - 1, 6);
   context.fillStyle = color;
@@ -69,5 +53,5 @@ export function labelImage(text: string, color: string, pixelRatio: number): Ima
   context.textAlign = 'center';
   context.textBaseline = 'middle';
   context.fillText(text, width / 2, height / 2 + 0.5);
-  return context.getImageData(0, 0, canvas.width, canvas.height);
+  return pixels(context);
 }
