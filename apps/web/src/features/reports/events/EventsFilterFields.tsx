@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../filters/draft.ts';
-import { useAutocompleteTexts } from '../filters/useAutocompleteTexts.ts';
+import { MULTI_SELECT, useAutocompleteTexts } from '../filters/useAutocompleteTexts.ts';
 import { alarmLabel, eventTypeLabel } from './eventDetail.ts';
 import { ALARM_KINDS, EVENT_TYPES } from './eventKinds.ts';
 
@@ -20,9 +20,7 @@ export function EventsFilterFields({ draft, change }: EventsFilterFieldsProps) {
     <>
       <Autocomplete
         {...texts}
-        multiple
-        limitTags={2}
-        disableCloseOnSelect
+        {...MULTI_SELECT}
         size="small"
         sx={{ flex: '2 1 240px', minWidth: 0 }}
         options={EVENT_TYPES}
@@ -41,9 +39,7 @@ export function EventsFilterFields({ draft, change }: EventsFilterFieldsProps) {
       {alarmsApply && (
         <Autocomplete
           {...texts}
-          multiple
-          limitTags={2}
-          disableCloseOnSelect
+          {...MULTI_SELECT}
           size="small"
           sx={{ flex: '1 1 200px', minWidth: 0 }}
           options={ALARM_KINDS}

@@ -5,7 +5,7 @@ import type { Device } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { isSoftDeleted } from '../../../api/devices.ts';
 import { useDevices } from '../../../api/queries.ts';
-import { useAutocompleteTexts } from './useAutocompleteTexts.ts';
+import { MULTI_SELECT, useAutocompleteTexts } from './useAutocompleteTexts.ts';
 
 interface DeviceFieldProps {
   value: number[];
@@ -42,9 +42,7 @@ export function DeviceField({ value, onChange, multiple }: DeviceFieldProps) {
   return multiple ? (
     <Autocomplete
       {...common}
-      multiple
-      limitTags={2}
-      disableCloseOnSelect
+      {...MULTI_SELECT}
       value={selected}
       onChange={(_, devices) => onChange(devices.map((device) => device.id))}
       renderInput={(params) => <TextField {...params} label={label} name="devices" />}

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { Group } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/queries.ts';
-import { useAutocompleteTexts } from './useAutocompleteTexts.ts';
+import { MULTI_SELECT, useAutocompleteTexts } from './useAutocompleteTexts.ts';
 
 /** Groups to report on (with their subgroups, as the server expands them); hidden when there are none. */
 export function GroupField({ value, onChange }: { value: number[]; onChange(ids: number[]): void }) {
@@ -14,9 +14,7 @@ export function GroupField({ value, onChange }: { value: number[]; onChange(ids:
   return (
     <Autocomplete
       {...texts}
-      multiple
-      limitTags={2}
-      disableCloseOnSelect
+      {...MULTI_SELECT}
       size="small"
       sx={{ flex: '1 1 200px', minWidth: 0 }}
       options={groups}

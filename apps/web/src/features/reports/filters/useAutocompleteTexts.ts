@@ -11,3 +11,6 @@ export function useAutocompleteTexts() {
     getLimitTagsText: (count: number) => t('reports.filter.more', { count }),
   };
 }
+
+/** How every multiple choice of the report filters behaves: two chips, then "+N"; stays open while choosing. */
+export const MULTI_SELECT = { multiple: true, limitTags: 2, disableCloseOnSelect: true } as const;

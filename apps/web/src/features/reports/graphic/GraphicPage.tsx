@@ -1,8 +1,5 @@
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { sharedSearch } from '../filters/reportFilter.ts';
 import { ReportFilterPanel } from '../filters/ReportFilterPanel.tsx';
 import { ExportButton } from '../layout/ExportButton.tsx';
@@ -11,6 +8,7 @@ import { ReportSheet } from '../layout/ReportSheet.tsx';
 import { HISTORY_PATH } from '../reportPages.ts';
 import { useBackToReports, useReport, useReportFilter } from '../useReportRun.ts';
 import { RouteChart } from './RouteChart.tsx';
+import { PageLink } from '../layout/PageLink.tsx';
 
 /** The chosen quantity travels in the URL with the filter, so a chart can be linked too. */
 const ATTRIBUTE_KEY = 'attribute';
@@ -34,11 +32,7 @@ export default function GraphicPage() {
 
   const actions = (
     <>
-      <Tooltip title={t('reports.pages.playback.title')}>
-        <IconButton component={Link} to={`${HISTORY_PATH}${sharedSearch(search)}`} aria-label={t('reports.pages.playback.title')}>
-          <PlayCircleOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      <PageLink to={`${HISTORY_PATH}${sharedSearch(search)}`} title={t('reports.pages.playback.title')} icon={<PlayCircleOutlineIcon />} />
       <ExportButton kind="route" params={params} />
     </>
   );

@@ -1,8 +1,5 @@
 import ShowChartIcon from '@mui/icons-material/ShowChart';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { sharedSearch } from '../filters/reportFilter.ts';
 import { ReportFilterPanel } from '../filters/ReportFilterPanel.tsx';
 import { ExportButton } from '../layout/ExportButton.tsx';
@@ -12,6 +9,7 @@ import { useReportErrorText } from '../layout/useReportErrorText.ts';
 import { GRAPHIC_PATH } from '../reportPages.ts';
 import { useBackToReports, useReport, useReportFilter } from '../useReportRun.ts';
 import { Player } from './Player.tsx';
+import { PageLink } from '../layout/PageLink.tsx';
 
 /** /history: playback of one device's route over a period, with its stops and a summary of the period. */
 export default function HistoryPage() {
@@ -26,11 +24,7 @@ export default function HistoryPage() {
 
   const actions = (
     <>
-      <Tooltip title={t('reports.pages.graphic.title')}>
-        <IconButton component={Link} to={`${GRAPHIC_PATH}${sharedSearch(search)}`} aria-label={t('reports.pages.graphic.title')}>
-          <ShowChartIcon />
-        </IconButton>
-      </Tooltip>
+      <PageLink to={`${GRAPHIC_PATH}${sharedSearch(search)}`} title={t('reports.pages.graphic.title')} icon={<ShowChartIcon />} />
       <ExportButton kind="route" params={params} />
     </>
   );

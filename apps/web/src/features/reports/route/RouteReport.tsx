@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { sharedSearch } from '../filters/reportFilter.ts';
 import { ReportFilterPanel } from '../filters/ReportFilterPanel.tsx';
 import { place } from '../format/place.ts';
@@ -18,6 +16,7 @@ import { CurrentPosition } from '../map/CurrentPosition.tsx';
 import { GRAPHIC_PATH, HISTORY_PATH } from '../reportPages.ts';
 import { useBackToReports, useReport, useReportFilter } from '../useReportRun.ts';
 import { RouteOnMap } from './RouteOnMap.tsx';
+import { PageLink } from '../layout/PageLink.tsx';
 
 /** /reports/history: the positions of one device over the period, drawn on the map; a row chosen is marked. */
 export default function RouteReport() {
@@ -43,16 +42,8 @@ export default function RouteReport() {
 
   const actions = (
     <>
-      <Tooltip title={t('reports.pages.playback.title')}>
-        <IconButton component={Link} to={`${HISTORY_PATH}${carried}`} aria-label={t('reports.pages.playback.title')}>
-          <PlayCircleOutlineIcon />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t('reports.pages.graphic.title')}>
-        <IconButton component={Link} to={`${GRAPHIC_PATH}${carried}`} aria-label={t('reports.pages.graphic.title')}>
-          <ShowChartIcon />
-        </IconButton>
-      </Tooltip>
+      <PageLink to={`${HISTORY_PATH}${carried}`} title={t('reports.pages.playback.title')} icon={<PlayCircleOutlineIcon />} />
+      <PageLink to={`${GRAPHIC_PATH}${carried}`} title={t('reports.pages.graphic.title')} icon={<ShowChartIcon />} />
       <ExportButton kind="route" params={params} />
     </>
   );
