@@ -27,11 +27,8 @@ export class Guards {
     if (user.administrator) return;
     const attributes = attrs(user.attributes);
     if (attributes.isShared === true && action !== 'view') throw new ClientError('Operation restricted');
-    const server = attrs((await this.settings.get()).attributes);
-    if (this.licenseMode !== 'plus' || server['tarkan.enableAdvancedPerms'] !== true) return;
-    if (attributes['tarkan.isQrDriverId'] || !hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action)) {
-      throw new ClientError('Operation restricted');
-    }
+    if (!(await this.advancedOn())) return;
+    if (!grants(attributes, area, action)) throw new ClientError('Operation restricted');
   }
 
   /**
@@ -41,10 +38,14 @@ export class Guards {
   async grantsAdminArea(user: UserRow, area: PermissionArea, action: PermissionAction): Promise<boolean> {
     if (user.administrator) return true;
     const attributes = attrs(user.attributes);
-    if (attributes.isShared === true || attributes['tarkan.isQrDriverId']) return false;
-    const server = attrs((await this.settings.get()).attributes);
-    if (this.licenseMode !== 'plus' || server['tarkan.enableAdvancedPerms'] !== true) return false;
-    return hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action);
+    if (attributes.isShared === true) return false;
+    return (await this.advancedOn()) && grants(attributes, area, action);
+  }
+
+  /** Advanced permissions apply only on a plus licence with the server option on. */
+  private async advancedOn(): Promise<boolean> {
+    if (this.licenseMode !== 'plus') return false;
+    return attrs((await this.settings.get()).attributes)['tarkan.enableAdvancedPerms'] === true;
   }
 
   isManager(user: UserRow): boolean {
@@ -89,4 +90,9 @@ export class Guards {
     if (user.administrator || user.id === targetId) return;
     if (!(await managedUserIds(this.db, user.id)).includes(targetId)) throw accessDenied('User');
   }
+}
+
+/** The user's bit for the action in the area; QR drivers are never granted anything (spec §6). */
+function grants(attributes: Record<string, unknown>, area: PermissionArea, action: PermissionAction): boolean {
+  return !attributes['tarkan.isQrDriverId'] && hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action);
 }
