@@ -8,12 +8,14 @@
  * timeline trace, which splits each long task into its JavaScript, the software WebGL's read-back
  * and the rest (style, layout, paint).
  *
- * "Ready" means drawn: the first map frame rendered after the `devices` source's tiles hold the
- * fleet (markers or clusters), with the loading bar gone; for /devices also a device row listed.
+ * "Ready" means drawn: the map loaded (its style's first frame drawn) and the fleet (markers or
+ * clusters) drawn on the fleet canvas and then on the screen, with the loading bar gone; for
+ * /devices also a device row listed.
  * The server and Chromium run on this machine; the server's ports are free ones the system picks.
  * BENCH_TRACE_DIR=dir keeps the Chromium traces (open them in DevTools' Performance panel).
  * BENCH_UPDATES_ROUTE=/devices streams the updates with the devices list open instead of /home;
  * BENCH_CPU_PROFILE=1 adds V8's sampling profiler to the traces (JavaScript self time per function).
+ * BENCH_SCREENSHOT_DIR=dir saves each page as it is when ready, and /home after the updates.
  * "Settled" is when the main thread has then gone a whole second without a long task.
  *
  * Side by side with Traccar's own web app: build it (fetch traccar/traccar-web, `npm install`,
@@ -81,8 +83,9 @@ async function seed(server: ServerProcess): Promise<{ devicesSeconds: number; po
 
 /**
  * Page instrumentation, installed before the app runs: when the app publishes its map (as
- * `window.__rastroMap`), note its creation, its style load, and the first frame rendered once the
- * devices source's tiles hold features. A string, so that no compiler helper leaks into the page.
+ * `window.__rastroMap`), note its creation and its style load; when it publishes the fleet canvas
+ * (`window.__rastroFleet`, created once the map has loaded), the frame after it first draws devices
+ * or clusters. A string, so that no compiler helper leaks into the page.
  */
 const MILESTONES = `(() => {
   const marks = (window.__benchMarks = {});
@@ -95,12 +98,22 @@ const MILESTONES = `(() => {
       if (!value || marks.mapCreated) return;
       marks.mapCreated = performance.now();
       value.once('load', () => (marks.mapLoad = performance.now()));
-      const onRender = () => {
-        if (!value.getLayer('devices') || !value.isSourceLoaded('devices') || value.querySourceFeatures('devices').length === 0) return;
-        marks.fleetDrawn = performance.now();
-        value.off('render', onRender);
+    },
+  });
+  let fleet;
+  Object.defineProperty(window, '__rastroFleet', {
+    configurable: true,
+    get: () => fleet,
+    set: (value) => {
+      fleet = value;
+      if (!value) return;
+      marks.fleetCreated ??= performance.now();
+      value.onDrawn = (devices, clusters) => {
+        marks.firstDraw ??= performance.now();
+        if (devices + clusters === 0 || marks.fleetDrawn) return;
+        // drawn on the canvas now; on the screen with the frame that follows
+        requestAnimationFrame(() => (marks.fleetDrawn ??= performance.now()));
       };
-      value.on('render', onRender);
     },
   });
 })()`;
@@ -236,6 +249,13 @@ function keepTrace(name: string, buffer: Buffer): void {
   fs.writeFileSync(path.join(dir, name), buffer);
 }
 
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.BENCH_SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, name) });
+}
+
 const ms = (value: number | undefined) => (value === undefined ? '—' : String(Math.round(value)));
 
 function printLoad(route: string, figures: LoadFigures, main: { task: number; script: number; gl: number }): void {
@@ -245,7 +265,7 @@ function printLoad(route: string, figures: LoadFigures, main: { task: number; sc
   };
   console.log(`${route} ready: ${ms(figures.ready)} ms after navigation start; settled ${ms(figures.settled)} ms`);
   console.log(`  map code (Shell chunk) ${request('/assets/Shell.js')}; /api/devices ${request('/api/devices')}; /api/positions ${request('/api/positions')}`);
-  console.log(`  map created ${ms(figures.marks.mapCreated)} ms, style loaded ${ms(figures.marks.mapLoad)} ms, fleet drawn ${ms(figures.marks.fleetDrawn)} ms`);
+  console.log(`  map created ${ms(figures.marks.mapCreated)} ms, style loaded ${ms(figures.marks.mapLoad)} ms, fleet canvas created ${ms(figures.marks.fleetCreated)} ms, first drawn ${ms(figures.marks.firstDraw)} ms, fleet drawn ${ms(figures.marks.fleetDrawn)} ms`);
   console.log(`  main thread until ready: ${ms(main.task)} ms in tasks, of which JavaScript ${ms(main.script)} ms, ` +
     `waiting on the software WebGL ${ms(main.gl)} ms, other (style, layout, paint, parsing) ${ms(main.task - main.script - main.gl)} ms`);
 }
@@ -278,6 +298,7 @@ async function main(): Promise<void> {
     for (const [route, needsList] of routes) {
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const figures = await load(page, route, needsList);
+      await screenshot(page, `load${route.replace('/', '-')}.png`);
       const buffer = await browser.stopTracing();
       keepTrace(`load${route.replace('/', '-')}.json`, buffer);
       const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
@@ -337,6 +358,7 @@ async function main(): Promise<void> {
     }
     const buffer = await browser.stopTracing();
     keepTrace('updates.json', buffer);
+    await screenshot(page, 'updates.png');
     const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
     const split = splitTasks(trace, LONG_TASK_MS);
     const scriptLong = split.filter((task) => task.script > LONG_TASK_MS);

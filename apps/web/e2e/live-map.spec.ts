@@ -10,16 +10,11 @@ interface RenderedDevice {
   lat: number;
 }
 
-/** Reads the device markers MapLibre actually rendered (the `devices` layer). */
+/** Reads the device markers the map actually drew (the fleet canvas over the map). */
 async function renderedDevices(page: Page): Promise<RenderedDevice[]> {
   return page.evaluate(() => {
-    const map = (window as unknown as { __rastroMap?: { getLayer(id: string): unknown; queryRenderedFeatures(o: object): { properties: Record<string, unknown>; geometry: { coordinates: number[] } }[] } }).__rastroMap;
-    if (!map || !map.getLayer('devices')) return [];
-    return map.queryRenderedFeatures({ layers: ['devices'] }).map((f) => ({
-      deviceId: Number(f.properties.deviceId),
-      lng: f.geometry.coordinates[0]!,
-      lat: f.geometry.coordinates[1]!,
-    }));
+    const fleet = (window as unknown as { __rastroFleet?: { drawn(): { devices: RenderedDevice[] } } }).__rastroFleet;
+    return fleet ? fleet.drawn().devices.map(({ deviceId, lng, lat }) => ({ deviceId, lng, lat })) : [];
   });
 }
 
@@ -78,4 +73,71 @@ test('an unknown path leads to the login with the return path, then back to it',
   await page.fill('input[name="password"]', E2E_ADMIN.password);
   await page.click('button[type="submit"]');
   await expect(page).toHaveURL(/\/devices/);
+});
+
+interface FleetView {
+  devices: (RenderedDevice & { x: number; y: number })[];
+  clusters: { screenX: number; screenY: number; count: number }[];
+  zoom: number;
+}
+
+/** What the fleet canvas drew, with screen positions inside the map, and the map's zoom. */
+async function fleetView(page: Page): Promise<FleetView> {
+  return page.evaluate(() => {
+    const w = window as unknown as {
+      __rastroFleet?: { drawn(): { devices: FleetView['devices'] }; drawnClusters: FleetView['clusters'] };
+      __rastroMap?: { getZoom(): number };
+    };
+    if (!w.__rastroFleet || !w.__rastroMap) return { devices: [], clusters: [], zoom: 0 };
+    return {
+      devices: w.__rastroFleet.drawn().devices.map(({ deviceId, lng, lat, x, y }) => ({ deviceId, lng, lat, x, y })),
+      clusters: w.__rastroFleet.drawnClusters.map(({ screenX, screenY, count }) => ({ screenX, screenY, count })),
+      zoom: w.__rastroMap.getZoom(),
+    };
+  });
+}
+
+test('markers answer clicks; a crowd is clustered, and a cluster clicked opens up', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const signIn = await page.request.post('/api/session', { form: E2E_ADMIN });
+  expect(signIn.ok()).toBe(true);
+
+  // 120 vehicles within a few hundred metres of each other, far from the demo fleet
+  const created: number[] = [];
+  for (let i = 0; i < 120; i++) {
+    const response = await page.request.post('/api/devices', { data: { name: `Multidão ${i + 1}`, uniqueId: `e2e-crowd-${i}` } });
+    expect(response.status()).toBe(200);
+    created.push(((await response.json()) as { id: number }).id);
+  }
+  try {
+    await Promise.all(created.map((_, i) => report(`e2e-crowd-${i}`, -22.9 + (i % 12) * 0.0004, -43.2 + Math.floor(i / 12) * 0.0004)));
+
+    await page.goto('/home');
+    await expect.poll(async () => (await renderedDevices(page)).length + (await fleetView(page)).clusters.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => (window as unknown as { __rastroMap: { jumpTo(view: object): void } }).__rastroMap.jumpTo({ center: [-43.198, -22.898], zoom: 12 }));
+    await expect.poll(async () => (await fleetView(page)).clusters.reduce((sum, cluster) => sum + cluster.count, 0), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(100);
+    await page.screenshot({ path: path.join(shots, 'e2e-clusters.png') });
+
+    // a click on the crowd's biggest cluster zooms in until its vehicles come apart
+    const map = page.getByTestId('map');
+    const box = (await map.boundingBox())!;
+    const before = await fleetView(page);
+    const biggest = before.clusters.sort((a, b) => b.count - a.count)[0]!;
+    await page.mouse.click(box.x + biggest.screenX, box.y + biggest.screenY);
+    await expect.poll(async () => (await fleetView(page)).zoom, { timeout: 15_000 }).toBeGreaterThan(before.zoom + 2);
+    await expect.poll(async () => (await fleetView(page)).devices.filter((d) => created.includes(d.deviceId)).length, { timeout: 15_000 })
+      .toBeGreaterThan(20);
+
+    // a click on one of them picks it: its card shows its name (the last drawn is on top of its neighbours)
+    const { devices } = await fleetView(page);
+    const target = devices.filter((d) => created.includes(d.deviceId)).at(-1)!;
+    await page.mouse.click(box.x + target.x, box.y + target.y);
+    const index = created.indexOf(target.deviceId);
+    await expect(page.getByTestId('selected-device')).toContainText(`Multidão ${index + 1}`);
+    await page.screenshot({ path: path.join(shots, 'e2e-crowd-selected.png') });
+  } finally {
+    for (const id of created) await page.request.delete(`/api/devices/${id}`);
+  }
 });

@@ -1,4 +1,4 @@
-import { DevicesLayer } from './DevicesLayer.tsx';
+import { FleetOverlay } from './fleet/FleetOverlay.tsx';
 import { FallbackBasemap } from './FallbackBasemap.tsx';
 import { FollowDevice } from './FollowDevice.tsx';
 import { GeofencesLayer } from './geofences/GeofencesLayer.tsx';
@@ -22,7 +22,7 @@ export function FleetMap() {
       <MapView>
         <FallbackBasemap />
         <RasterTiles />
-        <DevicesLayer />
+        <FleetOverlay />
         <GeofencesLayer />
         <TrailLayer />
         <HistoryOverlay />

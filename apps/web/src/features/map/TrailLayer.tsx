@@ -54,17 +54,13 @@ export function TrailLayer() {
       if (position) extendTrail(trails, position);
     });
     map.addSource(SOURCE, { type: 'geojson', data: trailFeatures(trails) });
-    const before = map.getLayer('devices-accuracy') ? 'devices-accuracy' : undefined;
-    map.addLayer(
-      {
-        id: SOURCE,
-        type: 'line',
-        source: SOURCE,
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': theme.palette.secondary.main, 'line-width': 4, 'line-opacity': 0.85 },
-      },
-      before,
-    );
+    map.addLayer({
+      id: SOURCE,
+      type: 'line',
+      source: SOURCE,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': theme.palette.secondary.main, 'line-width': 4, 'line-opacity': 0.85 },
+    });
     let seen = positions;
     const unsubscribe = liveStore.subscribe(() => {
       const current = liveStore.getState().positions;

@@ -13,7 +13,7 @@ describe('FeatureSync', () => {
 
   it('builds every drawn feature', () => {
     const sync = new FeatureSync(build);
-    expect(sync.all(devices, positions).features.map((f) => f.id)).toEqual([1, 2]);
+    expect(sync.all(devices, positions).map((f) => f.id)).toEqual([1, 2]);
   });
 
   it('diffs only the devices whose objects changed', () => {
@@ -33,11 +33,5 @@ describe('FeatureSync', () => {
     const fewer = new Map(devices);
     fewer.delete(1);
     expect(sync.diff(fewer, positions)).toEqual({ add: [], remove: [1] });
-  });
-
-  it('lists the icons in use', () => {
-    const sync = new FeatureSync(build);
-    sync.all(devices, positions);
-    expect(sync.iconIds().size).toBe(1);
   });
 });

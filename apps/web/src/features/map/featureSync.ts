@@ -1,9 +1,8 @@
 import type { Device, Position } from '@rastro/api';
 import { changedKeys } from '../../api/shardedMap.ts';
-import type { FeatureCollection, Point } from 'geojson';
-import type { DeviceFeature, DeviceFeatureProperties } from './deviceFeatures.ts';
+import type { DeviceFeature } from './deviceFeatures.ts';
 
-/** Changes to send to a GeoJSON source: features added or replaced, and ids removed. */
+/** What changed: features added or replaced, and ids of devices no longer drawn. */
 export interface FeatureDiff {
   add: DeviceFeature[];
   remove: number[];
@@ -25,7 +24,7 @@ export class FeatureSync {
 
   constructor(private readonly build: FeatureBuilder) {}
 
-  all(devices: ReadonlyMap<number, Device>, positions: ReadonlyMap<number, Position>): FeatureCollection<Point, DeviceFeatureProperties> {
+  all(devices: ReadonlyMap<number, Device>, positions: ReadonlyMap<number, Position>): DeviceFeature[] {
     this.devices = devices;
     this.positions = positions;
     this.features = new Map();
@@ -33,12 +32,12 @@ export class FeatureSync {
       const feature = this.build(device, positions.get(device.id));
       if (feature) this.features.set(device.id, feature);
     }
-    return this.collection();
+    return this.drawn();
   }
 
-  /** The features drawn now, as one collection. */
-  collection(): FeatureCollection<Point, DeviceFeatureProperties> {
-    return { type: 'FeatureCollection', features: [...this.features.values()] };
+  /** The features drawn now, in a stable order (a device keeps its place when it changes). */
+  drawn(): DeviceFeature[] {
+    return [...this.features.values()];
   }
 
   /** The changes since the last call; null when nothing drawn changed. */
@@ -59,17 +58,5 @@ export class FeatureSync {
       }
     }
     return diff.add.length || diff.remove.length ? diff : null;
-  }
-
-  /** How many devices are drawn. */
-  get size(): number {
-    return this.features.size;
-  }
-
-  /** Ids of the images the drawn features use. */
-  iconIds(): Set<string> {
-    const ids = new Set<string>();
-    for (const feature of this.features.values()) ids.add(feature.properties.icon);
-    return ids;
   }
 }

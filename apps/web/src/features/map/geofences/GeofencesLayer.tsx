@@ -6,7 +6,7 @@ import type { Geofence } from '../../../api/geofences.ts';
 import { useGeofences } from '../../../api/queries.ts';
 import { useMapOptions } from '../../../app/mapOptions.ts';
 import { labelImageId } from '../icons/imageIds.ts';
-import { mapImages } from '../icons/mapImages.ts';
+import { installMapImages } from '../icons/mapImages.ts';
 import { useMapInstance } from '../mapContext.ts';
 import { parseArea } from './wkt.ts';
 
@@ -52,14 +52,12 @@ export function GeofencesLayer() {
 
   useEffect(() => {
     if (!visible) return;
-    mapImages(map);
+    installMapImages(map);
     map.addSource(AREAS, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
     map.addSource(LABELS, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    // beneath the devices, whose layers were added first
-    const before = map.getLayer('devices-accuracy') ? 'devices-accuracy' : undefined;
-    map.addLayer({ id: 'geofences-fill', type: 'fill', source: AREAS, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 } }, before);
-    map.addLayer({ id: 'geofences-line', type: 'line', source: AREAS, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } }, before);
-    map.addLayer({ id: 'geofences-label', type: 'symbol', source: LABELS, minzoom: 10, layout: { 'icon-image': ['get', 'label'], 'icon-optional': true } }, before);
+    map.addLayer({ id: 'geofences-fill', type: 'fill', source: AREAS, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 } });
+    map.addLayer({ id: 'geofences-line', type: 'line', source: AREAS, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } });
+    map.addLayer({ id: 'geofences-label', type: 'symbol', source: LABELS, minzoom: 10, layout: { 'icon-image': ['get', 'label'], 'icon-optional': true } });
     return () => {
       ['geofences-label', 'geofences-line', 'geofences-fill'].forEach((layer) => map.removeLayer(layer));
       map.removeSource(LABELS);

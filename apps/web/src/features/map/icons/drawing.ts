@@ -1,6 +1,5 @@
 import { CATEGORY_GLYPHS, type GlyphPart } from '../../../ui/categoryGlyphs.ts';
 
-/** A 2D canvas of `size` CSS pixels at `pixelRatio`, scaled so drawing uses CSS pixels. */
 /** A 2D context `width`×`height` CSS pixels large at `pixelRatio`, for images read back at once. */
 export function canvas(width: number, height: number, pixelRatio: number): CanvasRenderingContext2D {
   const element = document.createElement('canvas');
@@ -40,7 +39,7 @@ export interface MarkerStyle {
 }
 
 /** A device marker: a disc in the device's colour, its category glyph, and a ring in the status colour. */
-export function drawMarker({ category, fill, glyph, ring }: MarkerStyle, pixelRatio: number): ImageData {
+export function drawMarker({ category, fill, glyph, ring }: MarkerStyle, pixelRatio: number): CanvasRenderingContext2D {
   const context = canvas(MARKER_SIZE, MARKER_SIZE, pixelRatio);
   const centre = MARKER_SIZE / 2;
   context.beginPath();
@@ -55,14 +54,14 @@ export function drawMarker({ category, fill, glyph, ring }: MarkerStyle, pixelRa
   context.scale(glyphSize / 24, glyphSize / 24);
   context.fillStyle = glyph;
   for (const { path, evenodd } of glyphPaths(category)) context.fill(path, evenodd ? 'evenodd' : 'nonzero');
-  return pixels(context);
+  return context;
 }
 
 /** Size of the heading image, which turns around the marker's centre. */
 export const DIRECTION_SIZE = 52;
 
 /** A pointer just outside the marker's ring, at the top: rotated by the course, it shows the heading. */
-export function drawDirection(color: string, pixelRatio: number): ImageData {
+export function drawDirection(color: string, pixelRatio: number): CanvasRenderingContext2D {
   const context = canvas(DIRECTION_SIZE, DIRECTION_SIZE, pixelRatio);
   const centre = DIRECTION_SIZE / 2;
   context.beginPath();
@@ -75,14 +74,14 @@ export function drawDirection(color: string, pixelRatio: number): ImageData {
   context.lineWidth = 1.5;
   context.fill();
   context.stroke();
-  return pixels(context);
+  return context;
 }
 
 const LABEL_FONT = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const LABEL_MAX_WIDTH = 180;
 
 /** Text on a light rounded plate: map labels without a glyph server. */
-export function drawLabel(text: string, pixelRatio: number): ImageData {
+export function drawLabel(text: string, pixelRatio: number): CanvasRenderingContext2D {
   const measure = canvas(1, 1, 1);
   measure.font = LABEL_FONT;
   let shown = text;
@@ -102,11 +101,11 @@ export function drawLabel(text: string, pixelRatio: number): ImageData {
   context.fillStyle = '#1f2933';
   context.textBaseline = 'middle';
   context.fillText(shown, 6, height / 2 + 0.5);
-  return pixels(context);
+  return context;
 }
 
 /** A cluster: a disc sized by its count, the count written in it. */
-export function drawCluster(count: string, color: string, pixelRatio: number): ImageData {
+export function drawCluster(count: string, color: string, pixelRatio: number): CanvasRenderingContext2D {
   const size = 30 + Math.min(4, count.length) * 4;
   const context = canvas(size, size, pixelRatio);
   const centre = size / 2;
@@ -122,5 +121,5 @@ export function drawCluster(count: string, color: string, pixelRatio: number): I
   context.textAlign = 'center';
   context.textBaseline = 'middle';
   context.fillText(count, centre, centre + 0.5);
-  return pixels(context);
+  return context;
 }

@@ -18,8 +18,6 @@ export function HistoryLayers({ positions, mode }: { positions: readonly Positio
 
   useEffect(() => {
     const color = theme.palette.primary.main;
-    // beneath the live devices, which stay on top
-    const before = map.getLayer('devices-accuracy') ? 'devices-accuracy' : undefined;
     const layers: LayerSpecification[] = [];
     if (mode === 'route') {
       map.addSource(LINE, { type: 'geojson', data: routeLine(positions) });
@@ -53,7 +51,7 @@ export function HistoryLayers({ positions, mode }: { positions: readonly Positio
         },
       });
     }
-    layers.forEach((layer) => map.addLayer(layer, before));
+    layers.forEach((layer) => map.addLayer(layer));
 
     const bounds = positionsBounds(positions);
     // room at the top for the overlay's bar
