@@ -21,6 +21,12 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** One chunk per language: the catalogs of every feature load in one request, not forty. */
+function localeChunk(id: string): string | undefined {
+  const language = /\/i18n\/([a-z]{2}(?:-[A-Z]{2})?)\.json$/.exec(id)?.[1];
+  return language && `locale-${language}`;
+}
+
 // the server on its default port (Traccar's)
 const proxy = {
   '/api': { target: 'http://localhost:8082', ws: true },
@@ -37,6 +43,11 @@ export default defineConfig({
     manifest: true,
     // the map shell carries maplibre-gl, about 800 kB minified on its own
     chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      output: {
+        manualChunks: localeChunk,
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

@@ -4,7 +4,10 @@ import { registerServiceWorker } from './app/serviceWorker.ts';
 import { initI18n } from './i18n/index.ts';
 
 const root = createRoot(document.getElementById('root')!);
+// Requests go out in this order, and the browser runs six at a time: the language catalog and the
+// page's code first, the data (a large fleet's lists take the server a while) after them.
+const catalog = initI18n();
 startLoading();
 // first paint waits for the catalog, so no text flashes as a raw key
-initI18n().finally(() => root.render(<App />));
+catalog.finally(() => root.render(<App />));
 registerServiceWorker();

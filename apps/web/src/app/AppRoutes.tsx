@@ -10,7 +10,7 @@ const SharePage = lazyPage(() => import('../features/auth/SharePage.tsx'));
 const MaintenancePage = lazyPage(() => import('./MaintenancePage.tsx'));
 const QrDriverPage = lazyPage(() => import('../features/qr-driver/QrDriverPage.tsx'));
 const QrScanPage = lazyPage(() => import('../features/qr-driver/QrScanPage.tsx'));
-const Shell = lazyPage(() => import('./Shell.tsx'));
+export const Shell = lazyPage(() => import('./Shell.tsx'));
 const DevicesPanel = lazyPage(() => import('../features/devices/DevicesPanel.tsx'));
 const DevicePage = lazyPage(() => import('../features/devices/DevicePage.tsx'));
 const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage.tsx'));

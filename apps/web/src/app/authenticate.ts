@@ -33,31 +33,40 @@ export function startAuthentication(queryClient: QueryClient, loadDevices: boole
   early = { loadDevices, outcome: runAuthentication(queryClient, loadDevices) };
 }
 
-/** Guard sequence: server info, then the session, then the user's data. */
+/** Guard sequence: server info and the session, then the user's data. */
 export function authenticate(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
   const started = early;
   early = null;
   return started?.loadDevices === loadDevices ? started.outcome : runAuthentication(queryClient, loadDevices);
 }
 
+function prefetchFleet(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(devicesQuery);
+  void queryClient.prefetchQuery(positionsQuery);
+}
+
+type SessionOutcome = { user: User } | 'server-unavailable' | 'no-session';
+
+const sessionOutcome = (check: Promise<User>): Promise<SessionOutcome> => check.then((user) => ({ user }), () => 'no-session' as const);
+
+/**
+ * Server info and the session. With the browser's own session (no remembered credentials to sign
+ * in with) both are asked for at once; a server that does not answer its info is unavailable
+ * whatever the session says. Remembered credentials are tried only once the server has answered.
+ */
+async function checkServerAndSession(queryClient: QueryClient): Promise<SessionOutcome> {
+  const server = queryClient.fetchQuery(serverInfoQuery).then(() => true, () => false);
+  const session = rememberedCredentials() ? null : sessionOutcome(getSession());
+  if (!(await server)) return 'server-unavailable';
+  return session ?? sessionOutcome(checkSession());
+}
+
 async function runAuthentication(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
-  try {
-    await queryClient.fetchQuery(serverInfoQuery);
-  } catch {
-    return 'server-unavailable';
-  }
-  let user: User;
-  try {
-    user = await checkSession();
-  } catch {
-    return 'no-session';
-  }
-  if (loadDevices) {
-    // Loaded alongside the map rather than before it (a large fleet's list takes a while). A failure
-    // here is not fatal: the map shows its own loading state and retries with the page.
-    void queryClient.prefetchQuery(devicesQuery);
-    void queryClient.prefetchQuery(positionsQuery);
-  }
-  sessionUser.set(user);
+  const outcome = await checkServerAndSession(queryClient);
+  if (typeof outcome === 'string') return outcome;
+  // Loaded alongside the map rather than before it (a large fleet's list takes a while). A failure
+  // here is not fatal: the map shows its own loading state and retries with the page.
+  if (loadDevices) prefetchFleet(queryClient);
+  sessionUser.set(outcome.user);
   return 'authenticated';
 }

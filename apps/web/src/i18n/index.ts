@@ -24,11 +24,15 @@ export function i18nOptions(locale: Locale): InitOptions {
  */
 const catalogs = import.meta.glob<Catalog>(['./*.json', '../features/*/i18n/*.json'], { import: 'default' });
 
+/** A language's catalogs, loading (a module already asked for is not fetched again). */
+const catalogLoads = (language: string) =>
+  Object.entries(catalogs).filter(([path]) => path.endsWith(`/${language}.json`)).map(([, load]) => load());
+
 const catalogBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const loads = Object.entries(catalogs).filter(([path]) => path.endsWith(`/${language}.json`)).map(([, load]) => load());
+    const loads = catalogLoads(language);
     if (!loads.length) {
       callback(new Error(`No catalog for ${language}`), false);
       return;
@@ -46,6 +50,9 @@ export async function initI18n(): Promise<void> {
     browser: navigator.languages,
     htmlLang: document.documentElement.lang,
   });
+  // asked for now, before any other request, rather than when i18next gets to them
+  catalogLoads(locale);
+  if (locale !== FALLBACK_LOCALE) catalogLoads(FALLBACK_LOCALE);
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
