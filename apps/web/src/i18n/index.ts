@@ -19,14 +19,25 @@ export function i18nOptions(locale: Locale): InitOptions {
 }
 
 /**
- * Each catalog is its own chunk: a page loads only its language and the fallback. The shared
- * catalog lives here; each feature may keep its own in `features/<area>/i18n/<locale>.json`.
+ * The default locale's and the fallback's catalogs come with the page's code (one chunk each,
+ * preloaded with the entry): loaded on demand they were fetched at low priority and waited behind
+ * a large fleet's lists. Other languages load on demand, one chunk each. The shared catalog lives
+ * here; each feature may keep its own in `features/<area>/i18n/<locale>.json`.
  */
-const catalogs = import.meta.glob<Catalog>(['./*.json', '../features/*/i18n/*.json'], { import: 'default' });
+const bundled = import.meta.glob<Catalog>(
+  ['./pt-BR.json', './en-US.json', '../features/*/i18n/pt-BR.json', '../features/*/i18n/en-US.json'],
+  { import: 'default', eager: true },
+);
+const onDemand = import.meta.glob<Catalog>(['./*.json', '../features/*/i18n/*.json', '!**/pt-BR.json', '!**/en-US.json'], { import: 'default' });
 
-/** A language's catalogs, loading (a module already asked for is not fetched again). */
-const catalogLoads = (language: string) =>
-  Object.entries(catalogs).filter(([path]) => path.endsWith(`/${language}.json`)).map(([, load]) => load());
+const ofLanguage = <T,>(catalogs: Record<string, T>, language: string): T[] =>
+  Object.entries(catalogs).filter(([path]) => path.endsWith(`/${language}.json`)).map(([, catalog]) => catalog);
+
+/** A language's catalogs: at hand when bundled, else loading (a module already asked for is not fetched again). */
+const catalogLoads = (language: string): Promise<Catalog>[] => {
+  const atHand = ofLanguage(bundled, language);
+  return atHand.length ? atHand.map((catalog) => Promise.resolve(catalog)) : ofLanguage(onDemand, language).map((load) => load());
+};
 
 const catalogBackend: BackendModule = {
   type: 'backend',
@@ -50,9 +61,8 @@ export async function initI18n(): Promise<void> {
     browser: navigator.languages,
     htmlLang: document.documentElement.lang,
   });
-  // asked for now, before any other request, rather than when i18next gets to them
+  // a language not bundled is asked for now, before any other request, rather than when i18next gets to it
   catalogLoads(locale);
-  if (locale !== FALLBACK_LOCALE) catalogLoads(FALLBACK_LOCALE);
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
