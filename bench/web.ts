@@ -83,9 +83,9 @@ async function seed(server: ServerProcess): Promise<{ devicesSeconds: number; po
 
 /**
  * Page instrumentation, installed before the app runs: when the app publishes its map (as
- * `window.__rastroMap`), note its creation and its style load; when it publishes the fleet canvas
- * (`window.__rastroFleet`, created once the map has loaded), the frame after it first draws devices
- * or clusters. A string, so that no compiler helper leaks into the page.
+ * `window.__rastroMap`), note its creation and its style load (its first frame drawn); when it
+ * publishes the fleet canvas (`window.__rastroFleet`), the frame after it first draws devices or
+ * clusters. Ready needs both. A string, so that no compiler helper leaks into the page.
  */
 const MILESTONES = `(() => {
   const marks = (window.__benchMarks = {});
@@ -137,7 +137,7 @@ async function load(page: Page, route: string, needsList: boolean): Promise<Load
       (list) => {
         const marks = (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks;
         const listed = !list || document.querySelector('[data-testid="device-row"]');
-        return marks.fleetDrawn && listed && !document.querySelector('.MuiLinearProgress-root') ? performance.now() : false;
+        return marks.mapLoad && marks.fleetDrawn && listed && !document.querySelector('.MuiLinearProgress-root') ? performance.now() : false;
       },
       needsList,
       { polling: 20, timeout: 120_000 },

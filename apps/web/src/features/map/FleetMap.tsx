@@ -19,14 +19,12 @@ import { TrailLayer } from './TrailLayer.tsx';
 export function FleetMap() {
   return (
     <>
-      <MapView>
+      <MapView camera={<><InitialView /><FleetOverlay /></>}>
         <FallbackBasemap />
         <RasterTiles />
-        <FleetOverlay />
         <GeofencesLayer />
         <TrailLayer />
         <HistoryOverlay />
-        <InitialView />
         <SelectionFocus />
         <FollowDevice />
       </MapView>

@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLivePositions } from '../../api/liveStore.ts';
 import { useServerInfo } from '../../api/queries.ts';
 import { useSessionUser } from '../../app/session.ts';
-import { useMapInstance } from './mapContext.ts';
+import { useCreatedMap } from './mapContext.ts';
 import { configuredView, positionsBounds, selectZoom } from './view.ts';
 
 /** Once per session: the saved user/server view, else a fit around the devices. */
 export function InitialView() {
-  const map = useMapInstance();
+  const map = useCreatedMap();
   const server = useServerInfo();
   const user = useSessionUser();
   const positions = useLivePositions();

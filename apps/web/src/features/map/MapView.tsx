@@ -6,7 +6,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { fallbackStyle } from './fallbackStyle.ts';
 import { setMapInstance } from '../../app/mapInstance.ts';
-import { MapContext } from './mapContext.ts';
+import { CreatedMapContext, MapContext } from './mapContext.ts';
 
 declare global {
   interface Window {
@@ -15,10 +15,15 @@ declare global {
   }
 }
 
-/** One MapLibre map for the whole signed-in session; children add their sources and layers once it has loaded. */
-export function MapView({ children }: { children: ReactNode }) {
+/**
+ * One MapLibre map for the whole signed-in session. `camera` parts (the first view, the fleet's own
+ * canvas) mount as soon as the map exists, so the first frame shows the fleet where it is; children
+ * add their sources and layers once the style has loaded.
+ */
+export function MapView({ camera, children }: { camera?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
+  const [created, setCreated] = useState<maplibregl.Map | null>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const initialMode = useRef(useTheme().palette.mode);
 
@@ -40,7 +45,9 @@ export function MapView({ children }: { children: ReactNode }) {
       setMapInstance(instance);
     });
     window.__rastroMap = instance;
+    setCreated(instance);
     return () => {
+      setCreated(null);
       setMap(null);
       setMapInstance(null);
       delete window.__rastroMap;
@@ -52,6 +59,7 @@ export function MapView({ children }: { children: ReactNode }) {
     // the outer box places the map; MapLibre's stylesheet owns the inner element's position
     <Box sx={{ position: 'absolute', inset: 0 }}>
       <div ref={container} data-testid="map" role="region" aria-label={t('map.label')} style={{ width: '100%', height: '100%' }}>
+        {created && <CreatedMapContext.Provider value={created}>{camera}</CreatedMapContext.Provider>}
         {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
       </div>
     </Box>

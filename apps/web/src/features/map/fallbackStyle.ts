@@ -41,6 +41,8 @@ export function fallbackStyle(mode: PaletteMode): StyleSpecification {
   const palette = PALETTES[mode];
   return {
     version: 8,
+    // no animated paint changes: without a GPU each of their frames costs the page ~100 ms
+    transition: { duration: 0, delay: 0 },
     sources: {
       [FALLBACK_SOURCES.land]: { type: 'geojson', data: empty },
       [FALLBACK_SOURCES.borders]: { type: 'geojson', data: empty },

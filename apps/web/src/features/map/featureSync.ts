@@ -35,6 +35,11 @@ export class FeatureSync {
     return this.drawn();
   }
 
+  /** How many devices are drawn. */
+  get size(): number {
+    return this.features.size;
+  }
+
   /** The features drawn now, in a stable order (a device keeps its place when it changes). */
   drawn(): DeviceFeature[] {
     return [...this.features.values()];

@@ -12,7 +12,7 @@ import { matchesQuery, passesFilters } from '../../../ui/deviceFilter.ts';
 import { deviceStatus } from '../../../ui/deviceStatus.ts';
 import { defaultMarkerStyle, deviceFeature } from '../deviceFeatures.ts';
 import { FeatureSync } from '../featureSync.ts';
-import { useMapInstance } from '../mapContext.ts';
+import { useCreatedMap } from '../mapContext.ts';
 import { PRELOADED_CATEGORIES } from './fleetImages.ts';
 import { FleetRenderer } from './fleetRenderer.ts';
 
@@ -35,7 +35,7 @@ const MAP_UPDATE_MS = 500;
  * canvas over the map. Live updates rebuild only the features of the devices that changed.
  */
 export function FleetOverlay() {
-  const map = useMapInstance();
+  const map = useCreatedMap();
   const { primary, secondary } = useTheme().palette;
   const { t } = useTranslation();
   const { names, plates, status, precision, cluster } = useMapOptions();
@@ -86,7 +86,6 @@ export function FleetOverlay() {
     const { devices, positions } = liveStore.getState();
     renderer.setFeatures(sync.all(devices, positions));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // the first change (the fleet arriving after the map) is drawn at once
     let applied = 0;
     const apply = () => {
       timer = undefined;
@@ -95,7 +94,9 @@ export function FleetOverlay() {
       if (sync.diff(state.devices, state.positions)) renderer.setFeatures(sync.drawn());
     };
     const unsubscribe = liveStore.subscribe(() => {
-      timer ??= setTimeout(apply, Math.max(0, applied + MAP_UPDATE_MS - Date.now()));
+      // the fleet's first positions are drawn at once; moves then wait for their turn
+      if (sync.size === 0) apply();
+      else timer ??= setTimeout(apply, Math.max(0, applied + MAP_UPDATE_MS - Date.now()));
     });
     return () => {
       unsubscribe();

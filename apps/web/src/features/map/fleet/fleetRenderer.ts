@@ -50,7 +50,8 @@ export type FleetHit = { deviceId: number } | { cluster: DrawnCluster } | null;
  * costs the page's main thread 100–250 ms, and MapLibre redraws the whole map for each batch of
  * moved markers; on this canvas a batch costs a few milliseconds of drawing and the map itself
  * repaints only when its camera moves. The canvas is redrawn inside MapLibre's own frame when the
- * camera moves (so markers never lag the map), and on the next animation frame when devices change.
+ * camera moves (so markers never lag the map), at once when devices change, and on the next
+ * animation frame for a change of style.
  */
 export class FleetRenderer {
   private readonly canvas = document.createElement('canvas');
@@ -106,7 +107,10 @@ export class FleetRenderer {
       this.ys[i] = mercatorY(lat);
     });
     this.clustering = null;
-    this.request();
+    // drawn now: new positions come at most twice a second, and a frame may be long in coming
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    this.draw();
   }
 
   setStyle(style: Partial<FleetStyle>): void {
