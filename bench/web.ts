@@ -89,32 +89,31 @@ async function seed(server: ServerProcess): Promise<{ devicesSeconds: number; po
  */
 const MILESTONES = `(() => {
   const marks = (window.__benchMarks = {});
-  let map;
-  Object.defineProperty(window, '__rastroMap', {
-    configurable: true,
-    get: () => map,
-    set: (value) => {
-      map = value;
-      if (!value || marks.mapCreated) return;
-      marks.mapCreated = performance.now();
-      value.once('load', () => (marks.mapLoad = performance.now()));
-    },
+  // calls onSet with each non-empty value the app publishes as window[name]
+  const watch = (name, onSet) => {
+    let current;
+    Object.defineProperty(window, name, {
+      configurable: true,
+      get: () => current,
+      set: (value) => {
+        current = value;
+        if (value) onSet(value);
+      },
+    });
+  };
+  watch('__rastroMap', (map) => {
+    if (marks.mapCreated) return;
+    marks.mapCreated = performance.now();
+    map.once('load', () => (marks.mapLoad = performance.now()));
   });
-  let fleet;
-  Object.defineProperty(window, '__rastroFleet', {
-    configurable: true,
-    get: () => fleet,
-    set: (value) => {
-      fleet = value;
-      if (!value) return;
-      marks.fleetCreated ??= performance.now();
-      value.onDrawn = (devices, clusters) => {
-        marks.firstDraw ??= performance.now();
-        if (devices + clusters === 0 || marks.fleetDrawn) return;
-        // drawn on the canvas now; on the screen with the frame that follows
-        requestAnimationFrame(() => (marks.fleetDrawn ??= performance.now()));
-      };
-    },
+  watch('__rastroFleet', (fleet) => {
+    marks.fleetCreated ??= performance.now();
+    fleet.onDrawn = (devices, clusters) => {
+      marks.firstDraw ??= performance.now();
+      if (devices + clusters === 0 || marks.fleetDrawn) return;
+      // drawn on the canvas now; on the screen with the frame that follows
+      requestAnimationFrame(() => (marks.fleetDrawn ??= performance.now()));
+    };
   });
 })()`;
 
