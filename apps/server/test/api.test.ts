@@ -209,6 +209,32 @@ describe.each(dialects)('Traccar API on %s', (dialect) => {
       expect(refreshed).toMatchObject({ status: 'online', positionId: latest.id });
     });
 
+    it('lists every latest position, the newest after each report (the list is read through a cache)', async () => {
+      const first = await newDevice(admin, 'osm-latest-1');
+      const second = await newDevice(admin, 'osm-latest-2');
+      const t0 = Math.floor(Date.now() / 1000) - 30;
+      await reportOsmAnd(server.osmand, { id: 'osm-latest-1', lat: -22.9, lon: -43.2, timestamp: t0 });
+      await reportOsmAnd(server.osmand, { id: 'osm-latest-2', lat: -22.8, lon: -43.1, timestamp: t0 });
+      const latitudes = async () => {
+        const response = await admin.request('GET', '/api/positions');
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        const list = (await response.json()) as { deviceId: number; latitude: number }[];
+        expect(new Set(list.map((p) => p.deviceId)).size).toBe(list.length);
+        return Object.fromEntries(list.filter((p) => [first.id, second.id].includes(p.deviceId)).map((p) => [p.deviceId, p.latitude]));
+      };
+      expect(await latitudes()).toEqual({ [first.id]: -22.9, [second.id]: -22.8 });
+      // listed from memory, written exactly as the stored row reads back
+      const listed = ((await admin.json('GET', '/api/positions')) as { deviceId: number; id: number }[]).find((p) => p.deviceId === first.id)!;
+      expect(await admin.json('GET', `/api/positions?id=${listed.id}`)).toEqual([listed]);
+      // read again: from the cache, the same
+      expect(await latitudes()).toEqual({ [first.id]: -22.9, [second.id]: -22.8 });
+      await reportOsmAnd(server.osmand, { id: 'osm-latest-1', lat: -22.95, lon: -43.2, timestamp: t0 + 10 });
+      expect(await latitudes()).toEqual({ [first.id]: -22.95, [second.id]: -22.8 });
+      // a deleted device's position is no longer listed
+      expect((await admin.request('DELETE', `/api/devices/${second.id}`)).status).toBe(204);
+      expect(await latitudes()).toEqual({ [first.id]: -22.95 });
+    });
+
     it('pushes devices and positions only to users who see the device', async () => {
       const watched = await newDevice(admin, 'live-1');
       const other = await newDevice(admin, 'live-2');

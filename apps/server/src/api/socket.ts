@@ -5,7 +5,7 @@ import { ClientError } from '../domain/errors.ts';
 import { disabledReason } from './auth.ts';
 import type { ApiContext } from './context.ts';
 import { list } from './params.ts';
-import { latestPositions } from './traccar/positions.ts';
+import { latestPositions } from './traccar/latest-positions.ts';
 
 /**
  * /api/socket: Traccar's live channel. Authenticated by the session cookie or `?token=`;

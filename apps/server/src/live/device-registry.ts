@@ -128,6 +128,11 @@ export class DeviceRegistry {
     return position;
   }
 
+  /** The latest position this node holds in memory for a device, without reading the database. */
+  knownLastPosition(deviceId: number): StoredPosition | undefined {
+    return this.latest.get(deviceId) ?? undefined;
+  }
+
   setLastPosition(position: StoredPosition): void {
     this.latest.set(position.deviceId, position);
     const row = this.rows.get(position.deviceId);
