@@ -5,7 +5,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/queries.ts';
 import { themeQuery } from '../api/theme.ts';
-import { AppRoutes, Shell } from './AppRoutes.tsx';
+import { AppRoutes, preloadShell } from './AppRoutes.tsx';
 import { startAuthentication } from './authenticate.ts';
 import { decideNavigation } from './guard.ts';
 import { sessionUser } from './session.ts';
@@ -23,10 +23,10 @@ export function startLoading(): void {
   const decision = decideNavigation(window.location.pathname, sessionUser.get() !== null);
   if (decision.action !== 'authenticate') return;
   // the code first: its files are many and small, and would otherwise queue behind the fleet's lists
-  if (decision.loadDevices) Shell.preload();
+  const code = decision.loadDevices ? preloadShell(window.location.pathname) : undefined;
   // the branding recolours the map's layers: better known before the map draws than after
   void queryClient.prefetchQuery(themeQuery);
-  startAuthentication(queryClient, decision.loadDevices);
+  startAuthentication(queryClient, decision.loadDevices, code);
 }
 
 function LocaleOverride() {

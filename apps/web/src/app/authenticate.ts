@@ -26,11 +26,13 @@ let early: { loadDevices: boolean; outcome: Promise<AuthOutcome> } | null = null
 
 /**
  * Starts the guard sequence while the page's code and language still load, so that the session
- * check and a large fleet's lists are on their way half a second sooner. The guard's first call
- * with the same `loadDevices` receives this run's outcome instead of starting another.
+ * check and a large fleet's lists are on their way sooner. The lists wait for `code` (the page's
+ * code loading): its many small files would otherwise queue behind them in the browser's six
+ * connections. The guard's first call with the same `loadDevices` receives this run's outcome
+ * instead of starting another.
  */
-export function startAuthentication(queryClient: QueryClient, loadDevices: boolean): void {
-  early = { loadDevices, outcome: runAuthentication(queryClient, loadDevices) };
+export function startAuthentication(queryClient: QueryClient, loadDevices: boolean, code?: Promise<unknown>): void {
+  early = { loadDevices, outcome: runAuthentication(queryClient, loadDevices, code) };
 }
 
 /** Guard sequence: server info and the session, then the user's data. */
@@ -51,22 +53,38 @@ const sessionOutcome = (check: Promise<User>): Promise<SessionOutcome> => check.
 
 /**
  * Server info and the session. With the browser's own session (no remembered credentials to sign
- * in with) both are asked for at once; a server that does not answer its info is unavailable
- * whatever the session says. Remembered credentials are tried only once the server has answered.
+ * in with) both are asked for at once, and the fleet's lists with them as soon as the page's
+ * `code` has arrived (see startAuthentication): a large fleet's lists are the longest wait of the
+ * first page. Without a session they answer 401 and are dropped. A server that does not answer its
+ * info is unavailable whatever the session says. Remembered credentials are tried only once the
+ * server has answered, and the lists asked for after them.
  */
-async function checkServerAndSession(queryClient: QueryClient): Promise<SessionOutcome> {
+async function checkServerAndSession(queryClient: QueryClient, loadDevices: boolean, code: Promise<unknown>): Promise<SessionOutcome> {
   const server = queryClient.fetchQuery(serverInfoQuery).then(() => true, () => false);
-  const session = rememberedCredentials() ? null : sessionOutcome(getSession());
-  if (!(await server)) return 'server-unavailable';
-  return session ?? sessionOutcome(checkSession());
+  if (rememberedCredentials()) {
+    const outcome = (await server) ? await sessionOutcome(checkSession()) : 'server-unavailable';
+    if (loadDevices && typeof outcome !== 'string') prefetchFleet(queryClient);
+    return outcome;
+  }
+  const session = sessionOutcome(getSession());
+  let failed = false;
+  if (loadDevices) {
+    void code.then(() => {
+      if (!failed) prefetchFleet(queryClient);
+    });
+  }
+  const outcome = (await server) ? await session : 'server-unavailable';
+  failed = typeof outcome === 'string';
+  if (loadDevices && failed) {
+    queryClient.removeQueries({ queryKey: devicesQuery.queryKey, exact: true });
+    queryClient.removeQueries({ queryKey: positionsQuery.queryKey, exact: true });
+  }
+  return outcome;
 }
 
-async function runAuthentication(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
-  const outcome = await checkServerAndSession(queryClient);
+async function runAuthentication(queryClient: QueryClient, loadDevices: boolean, code: Promise<unknown> = Promise.resolve()): Promise<AuthOutcome> {
+  const outcome = await checkServerAndSession(queryClient, loadDevices, code);
   if (typeof outcome === 'string') return outcome;
-  // Loaded alongside the map rather than before it (a large fleet's list takes a while). A failure
-  // here is not fatal: the map shows its own loading state and retries with the page.
-  if (loadDevices) prefetchFleet(queryClient);
   sessionUser.set(outcome.user);
   return 'authenticated';
 }

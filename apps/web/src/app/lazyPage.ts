@@ -4,7 +4,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A page component loaded on first use; `preload` starts loading it ahead of its first render. */
-export type LazyPage<P extends object> = ComponentType<P> & { preload(): void };
+export type LazyPage<P extends object> = ComponentType<P> & { preload(): Promise<void> };
 
 /**
  * A route component loaded on first use, so each page only costs its own chunk. Once its code has
@@ -26,5 +26,6 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   };
   const Lazy = lazy(start);
   const Page = (props: P) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Page, { preload: () => void start().catch(() => undefined) });
+  // a failed preload is the page's to report when it renders
+  return Object.assign(Page, { preload: () => start().then(() => undefined, () => undefined) });
 }
