@@ -36,7 +36,7 @@ export class FleetImages {
     }
     const drawn = drawImageFromId(id, this.pixelRatio);
     if (!drawn) return null;
-    const { canvas } = drawn.context;
+    const { canvas } = drawn;
     const image = { source: canvas, width: canvas.width / this.pixelRatio, height: canvas.height / this.pixelRatio };
     this.images.set(id, image);
     this.touch(id);
@@ -45,11 +45,6 @@ export class FleetImages {
 
   preload(styles: MarkerStyle[]): void {
     for (const style of styles) this.get(deviceImageId(style));
-  }
-
-  /** How many device marker images are kept. */
-  get deviceImages(): number {
-    return this.devices.size;
   }
 
   private touch(id: string): void {

@@ -1,20 +1,20 @@
 import { drawCluster, drawDirection, drawLabel, drawMarker } from './drawing.ts';
-import { parseImageId, type ImageSpec } from './imageIds.ts';
+import { parseImageId } from './imageIds.ts';
 
 const CLUSTER_COLOR = '#1d4e89';
 
 /** Draws the image an id describes (see imageIds.ts); null for ids of other images. */
-export function drawImageFromId(id: string, pixelRatio: number): { spec: ImageSpec; context: CanvasRenderingContext2D } | null {
+export function drawImageFromId(id: string, pixelRatio: number): CanvasRenderingContext2D | null {
   const spec = parseImageId(id);
   if (!spec) return null;
   switch (spec.kind) {
     case 'device':
-      return { spec, context: drawMarker(spec.style, pixelRatio) };
+      return drawMarker(spec.style, pixelRatio);
     case 'direction':
-      return { spec, context: drawDirection(spec.color, pixelRatio) };
+      return drawDirection(spec.color, pixelRatio);
     case 'label':
-      return { spec, context: drawLabel(spec.text, pixelRatio) };
+      return drawLabel(spec.text, pixelRatio);
     case 'cluster':
-      return { spec, context: drawCluster(spec.count, CLUSTER_COLOR, pixelRatio) };
+      return drawCluster(spec.count, CLUSTER_COLOR, pixelRatio);
   }
 }

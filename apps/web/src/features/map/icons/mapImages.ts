@@ -6,6 +6,8 @@ import { LruKeys } from './lruCache.ts';
 /** Label images are small; this many stay on a map before the least recently drawn goes. */
 const IMAGE_CAPACITY = 2000;
 
+const installed = new WeakSet<MapLibreMap>();
+
 /**
  * MapLibre layers' images drawn on demand: a layer asking for a missing image whose id describes
  * it (`label:…` and the other kinds of imageIds.ts) gets it drawn. Installed once per map.
@@ -21,9 +23,7 @@ export function installMapImages(map: MapLibreMap): void {
     if (map.hasImage(event.id)) return;
     const drawn = drawImageFromId(event.id, pixelRatio);
     if (!drawn) return;
-    map.addImage(event.id, pixels(drawn.context), { pixelRatio });
+    map.addImage(event.id, pixels(drawn), { pixelRatio });
     kept.touch(event.id);
   });
 }
-
-const installed = new WeakSet<MapLibreMap>();
