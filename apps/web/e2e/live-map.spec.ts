@@ -85,13 +85,14 @@ interface FleetView {
 async function fleetView(page: Page): Promise<FleetView> {
   return page.evaluate(() => {
     const w = window as unknown as {
-      __rastroFleet?: { drawn(): { devices: FleetView['devices'] }; drawnClusters: FleetView['clusters'] };
+      __rastroFleet?: { drawn(): { devices: FleetView['devices']; clusters: FleetView['clusters'] } };
       __rastroMap?: { getZoom(): number };
     };
     if (!w.__rastroFleet || !w.__rastroMap) return { devices: [], clusters: [], zoom: 0 };
+    const { devices, clusters } = w.__rastroFleet.drawn();
     return {
-      devices: w.__rastroFleet.drawn().devices.map(({ deviceId, lng, lat, x, y }) => ({ deviceId, lng, lat, x, y })),
-      clusters: w.__rastroFleet.drawnClusters.map(({ screenX, screenY, count }) => ({ screenX, screenY, count })),
+      devices: devices.map(({ deviceId, lng, lat, x, y }) => ({ deviceId, lng, lat, x, y })),
+      clusters: clusters.map(({ screenX, screenY, count }) => ({ screenX, screenY, count })),
       zoom: w.__rastroMap.getZoom(),
     };
   });

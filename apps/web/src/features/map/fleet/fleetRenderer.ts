@@ -68,8 +68,7 @@ export class FleetRenderer {
   private cameraMoved = true;
   private frame: number | null = null;
   private drawnDevices: DrawnDevice[] = [];
-  /** The clusters as drawn, for hit tests and end-to-end tests. */
-  drawnClusters: DrawnCluster[] = [];
+  private drawnClusters: DrawnCluster[] = [];
   /** Called after each drawing (the bench notes when the fleet first appears). */
   onDrawn: ((devices: number, clusters: number) => void) | null = null;
 
@@ -108,9 +107,7 @@ export class FleetRenderer {
     });
     this.clustering = null;
     // drawn now: new positions come at most twice a second, and a frame may be long in coming
-    if (this.frame !== null) cancelAnimationFrame(this.frame);
-    this.frame = null;
-    this.draw();
+    this.drawNow();
   }
 
   setStyle(style: Partial<FleetStyle>): void {
@@ -147,8 +144,8 @@ export class FleetRenderer {
   }
 
   /** What the canvas shows now, for end-to-end tests. */
-  drawn(): { devices: DrawnDevice[]; clusters: number } {
-    return { devices: this.drawnDevices, clusters: this.drawnClusters.length };
+  drawn(): { devices: DrawnDevice[]; clusters: DrawnCluster[] } {
+    return { devices: this.drawnDevices, clusters: this.drawnClusters };
   }
 
   private readonly onMove = () => {
@@ -157,11 +154,15 @@ export class FleetRenderer {
 
   /** MapLibre is drawing a frame: a moved camera is followed in the same frame. */
   private readonly onRender = () => {
-    if (!this.cameraMoved) return;
+    if (this.cameraMoved) this.drawNow();
+  };
+
+  /** Draws at once, instead of at the frame asked for, if any. */
+  private drawNow(): void {
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.frame = null;
     this.draw();
-  };
+  }
 
   private request(): void {
     this.frame ??= requestAnimationFrame(() => {
