@@ -3,6 +3,7 @@ import { DRIVER_LOGIN_PATH, HOME_PATH, LOGIN_PATH, MAINTENANCE_PATH, QR_DRIVER_P
 import { lazyPage } from './lazyPage.ts';
 import { managementRoutes } from './managementRoutes.tsx';
 import { NavigationGuard } from './NavigationGuard.tsx';
+import { DevicePage, DevicesPanel, Shell } from './shellPages.ts';
 
 // every page is its own chunk; the map engine is only in the shell's
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));
@@ -10,19 +11,6 @@ const SharePage = lazyPage(() => import('../features/auth/SharePage.tsx'));
 const MaintenancePage = lazyPage(() => import('./MaintenancePage.tsx'));
 const QrDriverPage = lazyPage(() => import('../features/qr-driver/QrDriverPage.tsx'));
 const QrScanPage = lazyPage(() => import('../features/qr-driver/QrScanPage.tsx'));
-const Shell = lazyPage(() => import('./Shell.tsx'));
-const DevicesPanel = lazyPage(() => import('../features/devices/DevicesPanel.tsx'));
-const DevicePage = lazyPage(() => import('../features/devices/DevicePage.tsx'));
-
-/**
- * The shell with the panel of the page being opened (the devices pages, the most opened), loaded
- * together before the first render: a panel asked for only when it renders queues behind the
- * fleet's lists.
- */
-export function preloadShell(pathname: string): Promise<void> {
-  const panel = pathname === '/devices' ? DevicesPanel : /^\/devices\/[^/]+$/.test(pathname) ? DevicePage : null;
-  return Promise.all([Shell.preload(), panel?.preload()]).then(() => undefined);
-}
 const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage.tsx'));
 const SummaryReport = lazyPage(() => import('../features/reports/summary/SummaryReport.tsx'));
 const TripsReport = lazyPage(() => import('../features/reports/trips/TripsReport.tsx'));

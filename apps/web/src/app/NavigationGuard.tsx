@@ -7,6 +7,7 @@ import { authenticate } from './authenticate.ts';
 import { QR_DRIVER_PATH, decideNavigation, isDriverPath, isPublicPath, redirectAfter, type AuthOutcome } from './guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { isQrDriver, useSessionUser } from './session.ts';
+import { preloadShell } from './shellPages.ts';
 
 /** One authentication at a time: a re-run effect (React strict mode, quick navigation) joins the running one. */
 let running: Promise<AuthOutcome> | null = null;
@@ -31,11 +32,11 @@ export function NavigationGuard() {
 
   useEffect(() => {
     if (decision.action !== 'authenticate') return;
-    // the map's code downloads while the session is checked, not after
-    if (loadDevices) void import('./Shell.tsx');
-    let current = true;
     const { pathname, search } = location;
-    authenticateOnce(queryClient, loadDevices).then((outcome) => {
+    // the map's code downloads while the session is checked, not after
+    const code = loadDevices ? preloadShell(pathname) : undefined;
+    let current = true;
+    authenticateOnce(queryClient, loadDevices, code).then((outcome) => {
       const target = redirectAfter(outcome, pathname, search);
       if (current && target) navigate(target, { replace: true, state: { from: pathname + search } });
     });

@@ -36,10 +36,10 @@ export function startAuthentication(queryClient: QueryClient, loadDevices: boole
 }
 
 /** Guard sequence: server info and the session, then the user's data. */
-export function authenticate(queryClient: QueryClient, loadDevices: boolean): Promise<AuthOutcome> {
+export function authenticate(queryClient: QueryClient, loadDevices: boolean, code?: Promise<unknown>): Promise<AuthOutcome> {
   const started = early;
   early = null;
-  return started?.loadDevices === loadDevices ? started.outcome : runAuthentication(queryClient, loadDevices);
+  return started?.loadDevices === loadDevices ? started.outcome : runAuthentication(queryClient, loadDevices, code);
 }
 
 function prefetchFleet(queryClient: QueryClient): void {
@@ -85,6 +85,9 @@ async function checkServerAndSession(queryClient: QueryClient, loadDevices: bool
 async function runAuthentication(queryClient: QueryClient, loadDevices: boolean, code: Promise<unknown> = Promise.resolve()): Promise<AuthOutcome> {
   const outcome = await checkServerAndSession(queryClient, loadDevices, code);
   if (typeof outcome === 'string') return outcome;
+  // the signed-in page renders once its code is in: rendered before, it would suspend, and React
+  // then holds the revealed page back for 300 ms
+  await code;
   sessionUser.set(outcome.user);
   return 'authenticated';
 }
