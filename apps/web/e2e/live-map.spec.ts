@@ -75,6 +75,26 @@ test('an unknown path leads to the login with the return path, then back to it',
   await expect(page).toHaveURL(/\/devices/);
 });
 
+test('the fleet\'s positions come once: over REST, and the live socket only with what moves', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const signIn = await page.request.post('/api/session', { form: E2E_ADMIN });
+  expect(signIn.ok()).toBe(true);
+  const positionLists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/positions') positionLists.push(request.url());
+  });
+  const socketFrames: { positions?: unknown[] }[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => socketFrames.push(JSON.parse(String(payload)))));
+
+  await page.goto('/home');
+  await expect.poll(async () => (await renderedDevices(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await expect(page.locator('.MuiLinearProgress-root')).toHaveCount(0);
+  // the demo fleet reports every second: its moves arrive one position per frame
+  await expect.poll(() => socketFrames.filter((frame) => frame.positions).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  expect(positionLists).toHaveLength(1);
+  expect(socketFrames.filter((frame) => (frame.positions?.length ?? 0) > 1)).toEqual([]);
+});
+
 interface FleetView {
   devices: (RenderedDevice & { x: number; y: number })[];
   clusters: { screenX: number; screenY: number; count: number }[];

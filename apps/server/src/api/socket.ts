@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { checkToken } from '../db/sessions.ts';
 import { findUserById } from '../db/users.ts';
+import { FramesAfterOpening } from '../live/frames-after-opening.ts';
 import { ClientError } from '../domain/errors.ts';
 import { disabledReason } from './auth.ts';
 import type { ApiContext } from './context.ts';
 import { list } from './params.ts';
-import { latestPositions } from './traccar/latest-positions.ts';
+import { latestPositionsJson } from './traccar/latest-positions.ts';
 
 /**
  * /api/socket: Traccar's live channel. Authenticated by the session cookie or `?token=`;
- * opens with the latest position of every visible device, then carries
+ * opens with the latest position of every visible device (unless `?latestPositions=false`), then carries
  * `{devices}`, `{positions}` and `{events}` frames.
  */
 export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -29,16 +30,29 @@ export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
     },
     (socket, request) => {
       const user = request.user!;
-      ctx.hub.add(user.id, socket);
-      socket.on('close', () => ctx.hub.remove(user.id, socket));
-      socket.on('error', () => ctx.hub.remove(user.id, socket));
+      // live frames wait behind the opening one, so that they apply over it, never under it
+      const live = new FramesAfterOpening(socket);
+      ctx.hub.add(user.id, live);
+      socket.on('close', () => ctx.hub.remove(user.id, live));
+      socket.on('error', () => ctx.hub.remove(user.id, live));
       // Clients may send {"logs":true}; nothing else is expected from them.
       socket.on('message', () => undefined);
+      // Rastro's extension: a client that lists the positions over REST (the web app: a large
+      // fleet's list arrives much sooner over HTTP than as one WebSocket message) opts out of the
+      // opening frame, which would only repeat it
+      if (list((request.query as Record<string, unknown>).latestPositions)[0] === 'false') {
+        live.open(null);
+        return;
+      }
       void (async () => {
         const devices = [...(await ctx.hub.visibleDevices(user.id))];
-        const positions = await latestPositions(ctx, devices, true);
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ positions }));
-      })().catch((error: unknown) => request.log.error(error));
+        live.open(`{"positions":${await latestPositionsJson(ctx, devices, true)}}`);
+      })().catch((error: unknown) => {
+        request.log.error(error);
+        // without its opening frame the socket would be silently incomplete; the client reconnects
+        socket.close(1011, 'Internal server error');
+      });
     },
   );
 }
+

@@ -35,7 +35,23 @@ describe('live store', () => {
     expect(store.getState().devices.get(1)?.status).toBe('online');
   });
 
-  it('leaves positions it already holds untouched, as the socket repeats the REST list on opening', () => {
+  it('keeps a position from the socket that is newer than the REST list answered after it', () => {
+    const frames = manualScheduler();
+    const store = createLiveStore(frames.schedule);
+    const listed = makePosition({ deviceId: 1, id: 10, latitude: -23.5, fixTime: '2026-11-23T10:00:00.000+00:00' });
+    const moved = makePosition({ deviceId: 1, id: 11, latitude: -23.6, fixTime: '2026-11-23T10:00:05.000+00:00' });
+    store.push({ positions: [moved] });
+    frames.runFrame();
+    store.replacePositions([listed, position(2, 2)]);
+    expect(store.getState().positions.get(1)).toBe(moved);
+    expect(store.getState().positions.get(2)?.latitude).toBe(2);
+    // a later list brings the newer position in its turn
+    const later = makePosition({ deviceId: 1, id: 12, latitude: -23.7, fixTime: '2026-11-23T10:00:09.000+00:00' });
+    store.replacePositions([later]);
+    expect(store.getState().positions.get(1)).toBe(later);
+  });
+
+  it('leaves positions it already holds untouched when they come again', () => {
     const frames = manualScheduler();
     const store = createLiveStore(frames.schedule);
     let notifications = 0;

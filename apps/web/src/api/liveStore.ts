@@ -30,12 +30,14 @@ const samePosition = (a: Position | undefined, b: Position) => a !== undefined &
 
 /**
  * Positions by device; a position the store already holds keeps its object, so the map and the
- * list, which find changes by reference, see no change for it.
+ * list, which find changes by reference, see no change for it. A newer one it holds stays too: a
+ * socket frame applied while the list was on its way is later than the list's copy.
  */
 function byDevice(positions: readonly Position[], previous: ReadonlyMap<number, Position>): ShardedMap<Position> {
   return ShardedMap.from(positions.map((position) => {
     const held = previous.get(position.deviceId);
-    return [position.deviceId, held && samePosition(held, position) ? held : position] as const;
+    const keep = held !== undefined && (samePosition(held, position) || Date.parse(held.fixTime) > Date.parse(position.fixTime));
+    return [position.deviceId, keep ? held : position] as const;
   }));
 }
 
@@ -62,7 +64,7 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     pendingDevices = new Map();
     pendingPositions = new Map();
     pendingEvents = [];
-    // the socket opens with the latest positions, which the REST list usually already brought
+    // a position repeated (say, by a frame sent while the REST list was on its way) changes nothing
     for (const [deviceId, position] of positions) if (samePosition(state.positions.get(deviceId), position)) positions.delete(deviceId);
     if (devices.size > 0 || positions.size > 0) {
       emit({ devices: state.devices.with(devices), positions: state.positions.with(positions) });

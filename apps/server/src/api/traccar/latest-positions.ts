@@ -70,12 +70,7 @@ async function latestEntries(ctx: ApiContext, deviceIds: number[], recentOnly: b
   return entries;
 }
 
-/** Latest stored position of each device, from the devices' positionId. */
-export async function latestPositions(ctx: ApiContext, deviceIds: number[], recentOnly: boolean): Promise<Position[]> {
-  return (await latestEntries(ctx, deviceIds, recentOnly)).map((entry) => entry.position);
-}
-
-/** The same list as the API's JSON array, from each position's JSON written once. */
+/** Latest stored position of each device (from the devices' positionId) as the API's JSON array, each position's JSON written once. */
 export async function latestPositionsJson(ctx: ApiContext, deviceIds: number[], recentOnly: boolean): Promise<string> {
   const entries = await latestEntries(ctx, deviceIds, recentOnly);
   return `[${entries.map((entry) => (entry.json ??= JSON.stringify(entry.position))).join(',')}]`;
