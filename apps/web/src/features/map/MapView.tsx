@@ -15,6 +15,10 @@ declare global {
   }
 }
 
+// MapLibre's worker (its own copy of the library to evaluate) starts with the map's code rather
+// than with the first map, which renders only once the shell has: the style loads sooner
+maplibregl.prewarm();
+
 /**
  * One MapLibre map for the whole signed-in session. `camera` parts (the first view, the fleet's own
  * canvas) mount as soon as the map exists, so the first frame shows the fleet where it is; children

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTheme } from '@mui/material/styles';
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
@@ -42,34 +42,46 @@ export function geofenceFeatures(geofences: readonly Geofence[], fallbackColor: 
   return { areas: collection(areas), labels: collection(labels) };
 }
 
-/** The user's geofences (anchors included) with their names, when the map option is on. */
+/**
+ * The user's geofences (anchors included) with their names, when the map option is on. The layers
+ * exist while there is something to draw, and their sources are made with their data: every
+ * change of a source costs the map a round of tiles and a frame, each ~100 ms without a GPU.
+ */
 export function GeofencesLayer() {
   const map = useMapInstance();
   const theme = useTheme();
   const visible = useMapOptions().geofences;
   const geofences = useGeofences(visible).data;
   const features = useMemo(() => geofenceFeatures(geofences ?? [], theme.palette.secondary.main), [geofences, theme]);
+  const drawn = visible && features.areas.features.length > 0;
+  // what the sources hold, so that the data they were made with is not set again
+  const shown = useRef<typeof features | null>(null);
+  const latest = useRef(features);
+  latest.current = features;
 
   useEffect(() => {
-    if (!visible) return;
+    if (!drawn) return;
     installMapImages(map);
-    map.addSource(AREAS, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addSource(LABELS, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    shown.current = latest.current;
+    map.addSource(AREAS, { type: 'geojson', data: latest.current.areas });
+    map.addSource(LABELS, { type: 'geojson', data: latest.current.labels });
     map.addLayer({ id: 'geofences-fill', type: 'fill', source: AREAS, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 } });
     map.addLayer({ id: 'geofences-line', type: 'line', source: AREAS, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } });
     map.addLayer({ id: 'geofences-label', type: 'symbol', source: LABELS, minzoom: 10, layout: { 'icon-image': ['get', 'label'], 'icon-optional': true } });
     return () => {
+      shown.current = null;
       ['geofences-label', 'geofences-line', 'geofences-fill'].forEach((layer) => map.removeLayer(layer));
       map.removeSource(LABELS);
       map.removeSource(AREAS);
     };
-  }, [map, visible]);
+  }, [map, drawn]);
 
   useEffect(() => {
-    if (!visible) return;
+    if (!drawn || shown.current === features) return;
+    shown.current = features;
     map.getSource<GeoJSONSource>(AREAS)?.setData(features.areas);
     map.getSource<GeoJSONSource>(LABELS)?.setData(features.labels);
-  }, [map, visible, features]);
+  }, [map, drawn, features]);
 
   return null;
 }
