@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlineAtlas } from './build/offline-atlas.ts';
 
 /**
  * Emits /sw.js stamped with an id of this build (a digest of the output file names, which carry
@@ -35,7 +36,7 @@ const proxy = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), offlineAtlas()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { PaletteMode } from '@mui/material/styles';
-import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import { bordersUrl, landUrl } from 'virtual:offline-atlas';
 
 /**
  * The offline basemap: sea, land, country borders and a coordinate grid, all drawn from local data,
@@ -15,6 +16,7 @@ export const FALLBACK_SOURCES = {
 export const FALLBACK_LAYER_IDS = ['fallback-sea', 'fallback-land', 'fallback-borders', 'fallback-grid'];
 
 const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const ATLAS_MAX_ZOOM = 6;
 
 interface Palette {
   sea: string;
@@ -37,6 +39,15 @@ export function paintFallback(map: MapLibreMap, mode: PaletteMode): void {
   map.setPaintProperty('fallback-grid', 'line-color', palette.grid);
 }
 
+/**
+ * Fills in the atlas: the map's worker fetches and parses it from its URLs, off the page's main
+ * thread. In the first style it would hold the map's load back by the atlas' parsing.
+ */
+export function fillAtlas(map: MapLibreMap): void {
+  map.getSource<GeoJSONSource>(FALLBACK_SOURCES.land)?.setData(landUrl);
+  map.getSource<GeoJSONSource>(FALLBACK_SOURCES.borders)?.setData(bordersUrl);
+}
+
 export function fallbackStyle(mode: PaletteMode): StyleSpecification {
   const palette = PALETTES[mode];
   return {
@@ -44,8 +55,10 @@ export function fallbackStyle(mode: PaletteMode): StyleSpecification {
     // no animated paint changes: without a GPU each of their frames costs the page ~100 ms
     transition: { duration: 0, delay: 0 },
     sources: {
-      [FALLBACK_SOURCES.land]: { type: 'geojson', data: empty },
-      [FALLBACK_SOURCES.borders]: { type: 'geojson', data: empty },
+      // the atlas comes once the map has loaded (fillAtlas); past zoom 6 its tiles (~150 m a unit)
+      // would be finer than the 1:50m atlas, so they are only magnified
+      [FALLBACK_SOURCES.land]: { type: 'geojson', data: empty, maxzoom: ATLAS_MAX_ZOOM },
+      [FALLBACK_SOURCES.borders]: { type: 'geojson', data: empty, maxzoom: ATLAS_MAX_ZOOM },
       [FALLBACK_SOURCES.grid]: { type: 'geojson', data: empty },
     },
     layers: [
