@@ -24,19 +24,24 @@ export interface ServerProcess {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
+/** BENCH_SERVER_LOG=file: the server logs every request (with its response time) there. */
+const LOG = process.env.BENCH_SERVER_LOG;
+/** BENCH_SERVER_NODE_ARGS: Node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`. */
+const NODE_ARGS = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 /** Starts the built server (apps/server/dist/main.js) on free ports with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}, existingDataDir?: string): Promise<ServerProcess> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-bench-'));
   const ports = { http: await freePort(), osmand: await freePort(), gt06: await freePort(), teltonika: await freePort(), h02: await freePort(), suntech: await freePort() };
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env, RASTRO_DATA_DIR: dataDir, RASTRO_HOST: '127.0.0.1', RASTRO_PORT: String(ports.http),
       RASTRO_OSMAND_PORT: String(ports.osmand), RASTRO_GT06_PORT: String(ports.gt06), RASTRO_TELTONIKA_PORT: String(ports.teltonika),
       RASTRO_H02_PORT: String(ports.h02), RASTRO_SUNTECH_PORT: String(ports.suntech), RASTRO_ADMIN_PASSWORD: 'bench',
-      RASTRO_DEMO: '0', RASTRO_LOG_LEVEL: 'error', RASTRO_WEB_ROOT: '', DATABASE_URL: '', REDIS_URL: '', ...env,
+      RASTRO_DEMO: '0', RASTRO_LOG_LEVEL: LOG ? 'info' : 'error', RASTRO_WEB_ROOT: '', DATABASE_URL: '', REDIS_URL: '', ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', LOG ? fs.openSync(LOG, 'a') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${ports.http}`;
   for (let i = 0; ; i++) {

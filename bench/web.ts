@@ -16,6 +16,7 @@
  * BENCH_UPDATES_ROUTE=/devices streams the updates with the devices list open instead of /home;
  * BENCH_CPU_PROFILE=1 adds V8's sampling profiler to the traces (JavaScript self time per function).
  * BENCH_SCREENSHOT_DIR=dir saves each page as it is when ready, and /home after the updates.
+ * BENCH_REPEAT=n loads the pages n times, each time in a new browser context, and gives the median.
  * "Settled" is when the main thread has then gone a whole second without a long task.
  *
  * Side by side with Traccar's own web app: build it (fetch traccar/traccar-web, `npm install`,
@@ -31,7 +32,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { chromium, type Page } from '@playwright/test';
-import { api, login, machine, startServer, type ServerProcess } from './lib.ts';
+import { api, login, machine, percentile, startServer, type ServerProcess } from './lib.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const TRACCAR_WEB = process.env.BENCH_APP === 'traccar-web';
@@ -39,6 +40,8 @@ const RATE = 1000;
 const SECONDS = 10;
 const LONG_TASK_MS = 50;
 const CREATE_CONCURRENCY = 16;
+/** BENCH_REPEAT=n: the page loads n times, each in a new browser context (a first visit), with their median. */
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -174,7 +177,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 
 /** JavaScript entry points on the main thread; their time inside a task is that task's scripting. */
@@ -236,6 +239,19 @@ function busy(trace: { traceEvents: TraceEvent[] }): { task: number; script: num
   return { task: sum('duration'), script: sum('script'), gl: sum('gl') };
 }
 
+/**
+ * The trace's main-thread work from the navigation until ready (the trace starts before the
+ * navigation). The navigation starts with the document's request.
+ */
+function untilReady(trace: { traceEvents: TraceEvent[] }, route: string, ready: number): { traceEvents: TraceEvent[] } {
+  const document = trace.traceEvents.filter((event) => (event.name === 'ResourceWillSendRequest' || event.name === 'ResourceSendRequest') &&
+    event.args?.data?.url !== undefined && new URL(event.args.data.url).pathname === route);
+  const from = Math.min(...document.map((event) => event.ts));
+  if (!Number.isFinite(from)) return trace;
+  const until = from + ready * 1000;
+  return { traceEvents: trace.traceEvents.filter((event) => event.ph !== 'X' || (event.ts >= from && event.ts + (event.dur ?? 0) <= until)) };
+}
+
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'gpu',
   ...(process.env.BENCH_CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 /** Where the updates stream: the live map alone by default (spec §2: its panel closed). */
@@ -278,12 +294,15 @@ async function main(): Promise<void> {
   });
   try {
     const seeded = await seed(server);
-    const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
-    const page = await context.newPage();
-    const signIn = await page.request.post('/api/session', { form: { email: 'admin', password: 'bench' } });
-    if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
-
-    await context.addInitScript({ content: MILESTONES });
+    const openPage = async () => {
+      const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
+      const page = await context.newPage();
+      const signIn = await page.request.post('/api/session', { form: { email: 'admin', password: 'bench' } });
+      if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
+      await context.addInitScript({ content: MILESTONES });
+      return { context, page };
+    };
+    let { context, page } = await openPage();
     if (TRACCAR_WEB) {
       // its default map styles live on the internet; a custom raster URL on this server draws nothing but lets the markers draw
       const current = await (await page.request.get('/api/server')).json();
@@ -294,19 +313,21 @@ async function main(): Promise<void> {
     const loads: { route: string; figures: LoadFigures; main: ReturnType<typeof busy> }[] = [];
     // /home first, on an empty cache; /devices then loads the app again, its code from the cache
     const routes: [string, boolean][] = TRACCAR_WEB ? [['/', true]] : [['/home', false], ['/devices', true]];
-    for (const [route, needsList] of routes) {
-      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-      const figures = await load(page, route, needsList);
-      await screenshot(page, `load${route.replace('/', '-')}.png`);
-      const buffer = await browser.stopTracing();
-      keepTrace(`load${route.replace('/', '-')}.json`, buffer);
-      const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
-      // only what happened until ready (the trace starts before the navigation)
-      const navigation = trace.traceEvents.filter((event) => event.name === 'navigationStart').at(-1);
-      const from = navigation?.ts ?? 0;
-      const until = navigation ? navigation.ts + figures.ready * 1000 : Infinity;
-      trace.traceEvents = trace.traceEvents.filter((event) => event.ph !== 'X' || (event.ts >= from && event.ts + (event.dur ?? 0) <= until));
-      loads.push({ route, figures, main: busy(trace) });
+    for (let run = 1; run <= REPEAT; run++) {
+      // each run in a new browser context: a first visit again
+      if (run > 1) {
+        await context.close();
+        ({ context, page } = await openPage());
+      }
+      for (const [route, needsList] of routes) {
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        const figures = await load(page, route, needsList);
+        await screenshot(page, `load${route.replace('/', '-')}.png`);
+        const buffer = await browser.stopTracing();
+        keepTrace(`load${route.replace('/', '-')}${REPEAT > 1 ? `-${run}` : ''}.json`, buffer);
+        const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+        loads.push({ route, figures, main: busy(untilReady(trace, route, figures.ready)) });
+      }
     }
     await load(page, TRACCAR_WEB ? '/' : UPDATES_ROUTE, UPDATES_ROUTE === '/devices');
     await page.waitForTimeout(3000);
@@ -366,6 +387,12 @@ async function main(): Promise<void> {
     console.log(`\nbench/web — ${machine()}, Chromium headless (software WebGL), 1366×768\n`);
     console.log(`seed: ${DEVICES.toLocaleString('en')} devices in ${seeded.devicesSeconds.toFixed(1)} s (POST /api/devices), first positions in ${seeded.positionsSeconds.toFixed(1)} s (OsmAnd)`);
     for (const { route, figures, main: thread } of loads) printLoad(route, figures, thread);
+    if (REPEAT > 1) {
+      for (const [route] of routes) {
+        const ready = loads.filter((entry) => entry.route === route).map((entry) => entry.figures.ready).sort((a, b) => a - b);
+        console.log(`${route} ready over ${REPEAT} first visits: median ${ms(percentile(ready, 50))} ms (${ready.map(ms).join(', ')})`);
+      }
+    }
     console.log(`\nupdates on ${TRACCAR_WEB ? '/ (traccar-web)' : UPDATES_ROUTE}`);
     console.log('| second | positions sent | long tasks | longest (ms) | scripting (ms) | all tasks (ms) |');
     console.log('|---|---|---|---|---|---|');
