@@ -5,7 +5,7 @@ import { initI18n } from './i18n/index.ts';
 
 const root = createRoot(document.getElementById('root')!);
 // Requests go out in this order, and the browser runs six at a time: the language catalog and the
-// page's code first, the data (a large fleet's lists take the server a while) after them.
+// page's code first, then the session with the fleet's lists (a large fleet's take the server a while).
 const catalog = initI18n();
 startLoading();
 // first paint waits for the catalog, so no text flashes as a raw key

@@ -23,7 +23,7 @@ const queryClient = createQueryClient();
 export function startLoading(): void {
   const decision = decideNavigation(window.location.pathname, sessionUser.get() !== null);
   if (decision.action !== 'authenticate') return;
-  // the code first: its files are many and small, and would otherwise queue behind the fleet's lists
+  // the code is asked for first, then the session and (see authenticate) the fleet's lists
   const code = decision.loadDevices ? preloadShell(window.location.pathname) : undefined;
   // the branding recolours the map's layers: better known before the map draws than after
   void queryClient.prefetchQuery(themeQuery);
