@@ -19,7 +19,11 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 
 export const attrs = (text: string | null): Attributes => parseJson<Attributes>(text, {});
 
-export function toDevice(row: Selectable<DeviceTable>): Device {
+/** The device columns the API writes (the rest is the server's own state). */
+export const DEVICE_WIRE_COLUMNS = ['id', 'name', 'uniqueId', 'status', 'disabled', 'lastUpdate', 'positionId', 'groupId',
+  'calendarId', 'phone', 'model', 'contact', 'category', 'expirationTime', 'attributes'] as const;
+
+export function toDevice(row: Pick<Selectable<DeviceTable>, (typeof DEVICE_WIRE_COLUMNS)[number]>): Device {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,8 @@ import { deviceInputSchema, type DeviceInput } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
-import { attrs, flag, toDevice, wirePosition } from '../../db/mappers.ts';
+import { idIn } from '../../db/id-list.ts';
+import { DEVICE_WIRE_COLUMNS, attrs, flag, toDevice, wirePosition } from '../../db/mappers.ts';
 import { positionRow } from '../../db/position-store.ts';
 import type { DeviceTable } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
@@ -56,10 +57,11 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const query = request.query as Record<string, unknown>;
     const scope = await listable(user, query);
-    let q = db.selectFrom('tc_devices').selectAll().orderBy('name');
+    // the wire's columns only: the motion and overspeed state would double the rows' reading
+    let q = db.selectFrom('tc_devices').select(DEVICE_WIRE_COLUMNS).orderBy('name');
     if (scope !== 'all') {
       if (scope.length === 0) return [];
-      q = q.where('id', 'in', scope);
+      q = q.where(idIn(ctx.db.dialect, 'id', scope));
     }
     const wantedIds = ids(query.id, 'id');
     if (wantedIds.length) q = q.where('id', 'in', wantedIds);
