@@ -18,6 +18,9 @@ export function deleteDevice(id: number): Promise<void> {
 
 /** Soft-deleted devices keep their row with a uniqueId of three dash-separated parts: `deleted-…-…`. */
 export function isSoftDeleted(device: Pick<Device, 'uniqueId'>): boolean {
-  const parts = device.uniqueId.split('-');
-  return parts.length === 3 && parts[0] === 'deleted';
+  // asked of every device whenever the map or the list rebuilds: no array per call
+  const id = device.uniqueId;
+  if (!id.startsWith('deleted-')) return false;
+  const second = id.indexOf('-', 'deleted-'.length);
+  return second !== -1 && id.indexOf('-', second + 1) === -1;
 }
