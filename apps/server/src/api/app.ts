@@ -85,11 +85,23 @@ function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
   const index = webRoot ? path.join(webRoot, 'index.html') : null;
   if (webRoot && index && fs.existsSync(index)) {
     // Wildcard lookup: files of a rebuilt web app are served without a restart.
-    void app.register(fastifyStatic, { root: webRoot, index: ['index.html'] });
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      index: ['index.html'],
+      cacheControl: false,
+      // the build names every file under assets/ by its content, so a browser keeps them for good
+      // and a second visit loads the app's code without a request; the rest (the page, the service
+      // worker) is checked each time, so a new build shows at once
+      setHeaders: (response, filePath) => {
+        const hashed = path.relative(webRoot, filePath).split(path.sep)[0] === 'assets';
+        response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const apiPath = request.url.startsWith('/api') || request.url.startsWith('/tarkan');
-    if (!apiPath && request.method === 'GET' && index && fs.existsSync(index)) {
+    // a page route gets the app's page; an asset of another build (a tab open across a deployment) a 404
+    const notPage = request.url.startsWith('/api') || request.url.startsWith('/tarkan') || request.url.startsWith('/assets/');
+    if (!notPage && request.method === 'GET' && index && fs.existsSync(index)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
     return reply.code(404).type('text/plain').send('Not found');
