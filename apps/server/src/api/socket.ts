@@ -10,7 +10,7 @@ import { latestPositionsJson } from './traccar/latest-positions.ts';
 
 /**
  * /api/socket: Traccar's live channel. Authenticated by the session cookie or `?token=`;
- * opens with the latest position of every visible device (unless `?latestPositions=false`), then carries
+ * opens with the latest position of every visible device, then carries
  * `{devices}`, `{positions}` and `{events}` frames.
  */
 export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -37,13 +37,6 @@ export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
       socket.on('error', () => ctx.hub.remove(user.id, live));
       // Clients may send {"logs":true}; nothing else is expected from them.
       socket.on('message', () => undefined);
-      // Rastro's extension: a client that lists the positions over REST (the web app: a large
-      // fleet's list arrives much sooner over HTTP than as one WebSocket message) opts out of the
-      // opening frame, which would only repeat it
-      if (list((request.query as Record<string, unknown>).latestPositions)[0] === 'false') {
-        live.open(null);
-        return;
-      }
       void (async () => {
         const devices = [...(await ctx.hub.visibleDevices(user.id))];
         live.open(`{"positions":${await latestPositionsJson(ctx, devices, true)}}`);

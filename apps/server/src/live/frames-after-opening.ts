@@ -15,12 +15,12 @@ export class FramesAfterOpening implements LiveSocket {
     else this.socket.send(text);
   }
 
-  /** Sends the opening frame (none: `null`), then the frames held meanwhile. */
-  open(opening: string | null): void {
+  /** Sends the opening frame, then the frames held meanwhile. */
+  open(opening: string): void {
     const held = this.held ?? [];
     this.held = null;
     if (this.socket.readyState !== this.socket.OPEN) return;
-    if (opening !== null) this.socket.send(opening);
+    this.socket.send(opening);
     for (const text of held) this.socket.send(text);
   }
 }

@@ -64,7 +64,7 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     pendingDevices = new Map();
     pendingPositions = new Map();
     pendingEvents = [];
-    // a position repeated (say, by a frame sent while the REST list was on its way) changes nothing
+    // the socket opens with the latest positions, which the REST list usually already brought
     for (const [deviceId, position] of positions) if (samePosition(state.positions.get(deviceId), position)) positions.delete(deviceId);
     if (devices.size > 0 || positions.size > 0) {
       emit({ devices: state.devices.with(devices), positions: state.positions.with(positions) });

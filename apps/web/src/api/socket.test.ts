@@ -3,8 +3,8 @@ import { parseSocketMessage, socketUrl } from './socket.ts';
 
 describe('socketUrl', () => {
   it('follows the page protocol on the same origin', () => {
-    expect(socketUrl({ protocol: 'http:', host: 'localhost:8082' })).toBe('ws://localhost:8082/api/socket?latestPositions=false');
-    expect(socketUrl({ protocol: 'https:', host: 'fleet.example.com' })).toBe('wss://fleet.example.com/api/socket?latestPositions=false');
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:8082' })).toBe('ws://localhost:8082/api/socket');
+    expect(socketUrl({ protocol: 'https:', host: 'fleet.example.com' })).toBe('wss://fleet.example.com/api/socket');
   });
 });
 

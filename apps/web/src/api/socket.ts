@@ -12,14 +12,10 @@ export interface LiveSocket {
   close(): void;
 }
 
-/**
- * The socket is on the page's own origin, ws or wss to match the page. The app lists the latest
- * positions over REST, which brings a large fleet's megabytes much sooner than one WebSocket
- * message does, so it asks the socket not to open with them too.
- */
+/** The socket is on the page's own origin, ws or wss to match the page. */
 export function socketUrl(page: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = page.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${page.host}${API_BASE}/socket?latestPositions=false`;
+  return `${scheme}//${page.host}${API_BASE}/socket`;
 }
 
 export function parseSocketMessage(data: unknown): SocketMessage | null {
