@@ -1,10 +1,10 @@
 import type { Position } from '@rastro/api';
 import { toPosition, wirePosition } from '../../db/mappers.ts';
+import { idIn } from '../../db/id-list.ts';
 import type { ApiContext } from '../context.ts';
 
 /** Traccar's database.positionPeriod: latest positions older than this are not listed. */
 const POSITION_PERIOD_MS = 7776000_000;
-const CHUNK = 500;
 
 interface Entry {
   positionId: number;
@@ -35,13 +35,11 @@ async function latestEntries(ctx: ApiContext, deviceIds: number[], recentOnly: b
   const db = ctx.db.kysely;
   const cache = cacheOf(ctx);
   const wanted: { deviceId: number; positionId: number }[] = [];
-  for (let i = 0; i < deviceIds.length; i += CHUNK) {
-    const rows = await db.selectFrom('tc_devices').select(['id', 'positionId']).where('id', 'in', deviceIds.slice(i, i + CHUNK)).execute();
-    for (const row of rows) {
-      // The registry may know a newer position than the row (device updates are batched).
-      const positionId = ctx.registry.cached(row.id)?.positionId ?? row.positionId;
-      if (positionId) wanted.push({ deviceId: row.id, positionId });
-    }
+  const devices = await db.selectFrom('tc_devices').select(['id', 'positionId']).where(idIn(ctx.db.dialect, 'id', deviceIds)).execute();
+  for (const row of devices) {
+    // The registry may know a newer position than the row (device updates are batched).
+    const positionId = ctx.registry.cached(row.id)?.positionId ?? row.positionId;
+    if (positionId) wanted.push({ deviceId: row.id, positionId });
   }
   const missing: number[] = [];
   for (const { deviceId, positionId } of wanted) {
@@ -51,13 +49,11 @@ async function latestEntries(ctx: ApiContext, deviceIds: number[], recentOnly: b
     if (known?.id === positionId) cache.set(deviceId, { positionId, fixTime: known.fixTime, position: { ...wirePosition(known), outdated: false } });
     else missing.push(positionId);
   }
-  for (let i = 0; i < missing.length; i += CHUNK) {
-    const rows = await db.selectFrom('tc_positions').selectAll().where('id', 'in', missing.slice(i, i + CHUNK)).execute();
-    for (const row of rows) {
-      const current = cache.get(row.deviceId);
-      // two requests may race; the newer position wins
-      if (!current || current.positionId < row.id) cache.set(row.deviceId, { positionId: row.id, fixTime: row.fixTime, position: toPosition(row) });
-    }
+  const rows = missing.length ? await db.selectFrom('tc_positions').selectAll().where(idIn(ctx.db.dialect, 'id', missing)).execute() : [];
+  for (const row of rows) {
+    const current = cache.get(row.deviceId);
+    // two requests may race; the newer position wins
+    if (!current || current.positionId < row.id) cache.set(row.deviceId, { positionId: row.id, fixTime: row.fixTime, position: toPosition(row) });
   }
   const cutoff = Date.now() - POSITION_PERIOD_MS;
   const entries: Entry[] = [];
