@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/connection.ts';
+import { idIn } from '../db/id-list.ts';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import { toStored } from '../live/device-registry.ts';
@@ -13,9 +15,10 @@ export interface ReportDevice {
   attributes: Record<string, unknown>;
 }
 
-export async function reportDevices(db: Kysely<Database>, ids: number[]): Promise<ReportDevice[]> {
+/** The devices of a report, by name; `ids` may be a whole fleet (an administrator's report over every device). */
+export async function reportDevices(db: Kysely<Database>, dialect: DialectName, ids: number[]): Promise<ReportDevice[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('tc_devices').select(['id', 'name', 'attributes']).where('id', 'in', ids).orderBy('name').execute();
+  const rows = await db.selectFrom('tc_devices').select(['id', 'name', 'attributes']).where(idIn(dialect, 'id', ids)).orderBy('name').execute();
   return rows.map((r) => ({ id: r.id, name: r.name, attributes: attrs(r.attributes) }));
 }
 

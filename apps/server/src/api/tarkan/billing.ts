@@ -1,6 +1,7 @@
 import { cashReceiptSchema, invoiceInputSchema, loginFormSchema, paymentWebhookSchema, type BillingCustomer } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { managedUserIds } from '../../db/access.ts';
+import { idIn } from '../../db/id-list.ts';
 import { attrs } from '../../db/mappers.ts';
 import { findUserById, type UserRow } from '../../db/users.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
@@ -56,14 +57,14 @@ export function billingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!caller.administrator) {
       const managed = await managedUserIds(db, caller.id);
       if (!managed.length) return [];
-      query = query.where('id', 'in', managed);
+      query = query.where(idIn(ctx.db.dialect, 'id', managed));
     }
     const users = (await query.execute()).filter((u) => billingSettings(attrs(u.attributes)).enabled || u.billingSuspended !== null);
     if (!users.length) return [];
     const counts = await db
       .selectFrom('tc_invoices')
       .select(['userId', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('userId', 'in', users.map((u) => u.id))
+      .where(idIn(ctx.db.dialect, 'userId', users.map((u) => u.id)))
       .where('status', 'in', ['PENDING', 'OVERDUE'])
       .where('cancelledTime', 'is', null)
       .groupBy(['userId', 'status'])

@@ -1,6 +1,7 @@
 import { groupInputSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { visibleGroupIds } from '../../db/access.ts';
+import { idIn } from '../../db/id-list.ts';
 import { toGroup } from '../../db/mappers.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { requireUser } from '../auth.ts';
@@ -18,7 +19,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!all) {
       const visible = await visibleGroupIds(db, user.id);
       if (!visible.length) return [];
-      q = q.where('id', 'in', visible);
+      q = q.where(idIn(ctx.db.dialect, 'id', visible));
     }
     return (await q.execute()).map(toGroup);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { idIn } from '../../db/id-list.ts';
 import { toPosition } from '../../db/mappers.ts';
 import { ClientError } from '../../domain/errors.ts';
 import { requireUser } from '../auth.ts';
@@ -32,7 +33,7 @@ export function positionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
 
     if (positionIds.length) {
-      const rows = await db.selectFrom('tc_positions').selectAll().where('id', 'in', positionIds).execute();
+      const rows = await db.selectFrom('tc_positions').selectAll().where(idIn(ctx.db.dialect, 'id', positionIds)).execute();
       const visible = user.administrator ? null : new Set(await ctx.guards.deviceIds(user));
       return rows.filter((r) => !visible || visible.has(r.deviceId)).map(toPosition);
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expandGroups } from '../../db/access.ts';
+import { idIn } from '../../db/id-list.ts';
 import { attrs, toEvent, wirePosition } from '../../db/mappers.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
@@ -36,7 +37,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const deviceIds = ids(query.deviceId, 'deviceId');
     const groupIds = ids(query.groupId, 'groupId');
     const visible = await ctx.guards.deviceIds(user);
-    if (!deviceIds.length && !groupIds.length) return reportDevices(db, visible);
+    if (!deviceIds.length && !groupIds.length) return reportDevices(db, ctx.db.dialect, visible);
     const allowed = new Set(visible);
     const result = new Set<number>();
     for (const id of deviceIds) {
@@ -49,7 +50,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const rows = await db.selectFrom('tc_devices').select('id').where('groupId', 'in', groups).execute();
       for (const r of rows) if (user.administrator || allowed.has(r.id)) result.add(r.id);
     }
-    return reportDevices(db, [...result]);
+    return reportDevices(db, ctx.db.dialect, [...result]);
   }
 
   function period(query: Query): [number, number] {
@@ -113,7 +114,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const types = list(query.type).filter((t) => t !== 'allEvents');
     const alarms = list(query.alarm);
     let q = db.selectFrom('tc_events').selectAll()
-      .where('deviceId', 'in', [...names.keys()]).where('eventTime', '>=', from).where('eventTime', '<=', to)
+      .where(idIn(ctx.db.dialect, 'deviceId', [...names.keys()])).where('eventTime', '>=', from).where('eventTime', '<=', to)
       .orderBy('eventTime');
     if (types.length) q = q.where('type', 'in', types);
     const events = (await q.execute()).map((row) => ({ ...toEvent(row), deviceName: names.get(row.deviceId) ?? '' }));
@@ -166,7 +167,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (deviceId === null) throw new ClientError('deviceId is required');
       await ctx.guards.checkDevice(user, deviceId);
       const [from, to] = period(query);
-      const [device] = await reportDevices(db, [deviceId]);
+      const [device] = await reportDevices(db, ctx.db.dialect, [deviceId]);
       const positions = (await positionsBetween(db, deviceId, from, to)).map(wirePosition);
       const name = device?.name ?? String(deviceId);
       reply.header('content-disposition', `attachment; filename=positions.${format}`);

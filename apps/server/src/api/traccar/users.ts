@@ -1,6 +1,7 @@
 import { userInputSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { managedUserIds } from '../../db/access.ts';
+import { idIn } from '../../db/id-list.ts';
 import { attrs, toUser } from '../../db/mappers.ts';
 import { accountAttributes, checkResaleLimit } from '../../billing/resellers.ts';
 import { countUsers, findUserById, passwordColumns, userColumns } from '../../db/users.ts';
@@ -28,11 +29,11 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await guards.checkUser(user, userId);
       const managed = await managedUserIds(db, userId);
       if (!managed.length) return [];
-      q = q.where('id', 'in', managed);
+      q = q.where(idIn(ctx.db.dialect, 'id', managed));
     } else if (!user.administrator) {
       const managed = await managedUserIds(db, user.id);
       if (!managed.length) return [];
-      q = q.where('id', 'in', managed);
+      q = q.where(idIn(ctx.db.dialect, 'id', managed));
     }
     // QR drivers' accounts belong to their drivers, not to the users list
     return (await q.execute()).filter((row) => !isQrDriverAccount(row)).map(toUser);
