@@ -263,3 +263,23 @@ test('on a phone the details are a bottom sheet, and back returns to the list', 
   await expect(page).toHaveURL(/\/devices$/);
   await expect(rows(page).first()).toBeVisible();
 });
+
+test('a device opened from a link on a new page is brought into view at the select zoom', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  const device = await reportingDemoDevice(page);
+  await page.goto(`/devices/${device.id}`);
+  await expect(page.getByTestId('device-details')).toBeVisible();
+  type MapView = { getZoom(): number; getCenter(): { lng: number; lat: number }; isMoving(): boolean };
+  const view = () => page.evaluate(() => {
+    const map = (window as unknown as { __rastroMap?: MapView }).__rastroMap;
+    return map && !map.isMoving() ? { zoom: map.getZoom(), ...map.getCenter() } : null;
+  });
+  // web.selectZoom is not set on the test server: spec §9's default, 17
+  await expect.poll(async () => (await view())?.zoom ?? 0, { timeout: 15_000 }).toBeCloseTo(17, 1);
+  const [position] = (await (await page.request.get(`/api/positions?deviceId=${device.id}`)).json()) as { latitude: number; longitude: number }[];
+  const centre = (await view())!;
+  // the demo vehicle keeps driving: within a few hundred metres of the position read after the flight
+  expect(Math.abs(centre.lat - position!.latitude)).toBeLessThan(0.01);
+  expect(Math.abs(centre.lng - position!.longitude)).toBeLessThan(0.01);
+});

@@ -47,15 +47,30 @@ export function Panel({ title, onBack, onClose, actions, children }: PanelProps)
   useEffect(() => {
     const panel = element.current;
     if (!map || !panel) return;
+    let waiting = false;
     const pad = () => {
       const { width, height } = panel.getBoundingClientRect();
-      map.setPadding({ top: 0, right: 0, left: phone ? 0 : width, bottom: phone ? height : 0 });
+      const next = { top: 0, right: 0, left: phone ? 0 : width, bottom: phone ? height : 0 };
+      const current = map.getPadding();
+      if (next.left === current.left && next.bottom === current.bottom && !current.top && !current.right) return;
+      // setPadding is a jump: it would cut short a flight to a picked device; the padding waits for its end
+      if (map.isMoving()) {
+        if (!waiting) map.once('moveend', padLater);
+        waiting = true;
+        return;
+      }
+      map.setPadding(next);
+    };
+    const padLater = () => {
+      waiting = false;
+      pad();
     };
     pad();
     const observer = new ResizeObserver(pad);
     observer.observe(panel);
     return () => {
       observer.disconnect();
+      map.off('moveend', padLater);
       map.setPadding({ top: 0, right: 0, left: 0, bottom: 0 });
     };
   }, [map, phone]);

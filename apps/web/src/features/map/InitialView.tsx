@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLivePositions } from '../../api/liveStore.ts';
 import { useServerInfo } from '../../api/queries.ts';
+import { selection } from '../../app/selection.ts';
 import { useSessionUser } from '../../app/session.ts';
 import { useCreatedMap } from './mapContext.ts';
 import { configuredView, positionsBounds, selectZoom } from './view.ts';
 
-/** Once per session: the saved user/server view, else a fit around the devices. */
+/**
+ * Once per session: the saved user/server view, else a fit around the devices — unless a device
+ * opened from a link is to be focused and has its position: SelectionFocus flies there instead.
+ */
 export function InitialView() {
   const map = useCreatedMap();
   const server = useServerInfo();
@@ -15,6 +19,11 @@ export function InitialView() {
 
   useEffect(() => {
     if (done.current || server.isPending) return;
+    const { deviceId, focus } = selection.get();
+    if (focus && deviceId !== null && positions.has(deviceId)) {
+      done.current = true;
+      return;
+    }
     const view = configuredView(user, server.data?.server ?? null);
     if (view) {
       map.jumpTo(view);
