@@ -42,6 +42,18 @@ async function reportingDemoDevice(page: Page): Promise<WireDevice> {
   return device!;
 }
 
+/** web.selectZoom is not set on the test server: spec §9's default. */
+const SELECT_ZOOM = 17;
+
+/** The shell map's camera once it has landed (null while it moves). */
+function mapView(page: Page): Promise<{ zoom: number; lng: number; lat: number } | null> {
+  type MapView = { getZoom(): number; getCenter(): { lng: number; lat: number }; isMoving(): boolean };
+  return page.evaluate(() => {
+    const map = (window as unknown as { __rastroMap?: MapView }).__rastroMap;
+    return map && !map.isMoving() ? { zoom: map.getZoom(), ...map.getCenter() } : null;
+  });
+}
+
 const rows = (page: Page) => page.getByTestId('device-row');
 const rowNames = (page: Page) => rows(page).locator('.MuiListItemText-primary').allInnerTexts();
 const notice = (page: Page) => page.getByTestId('notice');
@@ -120,6 +132,8 @@ test('device details: readings, follow, routes, lock and unlock, anchor on and o
   await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
   const details = page.getByTestId('device-details');
   await expect(details).toBeVisible();
+  // the pick flies the map to the device, the panel's change from list to details notwithstanding
+  await expect.poll(async () => (await mapView(page))?.zoom ?? 0, { timeout: 15_000 }).toBeCloseTo(SELECT_ZOOM, 1);
   await expect(page.getByTestId('reading-odometer')).toContainText('km');
   await expect(page.getByTestId('reading-fuel')).toContainText('%');
   await expect(page.getByTestId('attribute-chart').getByRole('img', { name: 'Velocidade (km/h)' })).toBeVisible({ timeout: 30_000 });
@@ -270,15 +284,9 @@ test('a device opened from a link on a new page is brought into view at the sele
   const device = await reportingDemoDevice(page);
   await page.goto(`/devices/${device.id}`);
   await expect(page.getByTestId('device-details')).toBeVisible();
-  type MapView = { getZoom(): number; getCenter(): { lng: number; lat: number }; isMoving(): boolean };
-  const view = () => page.evaluate(() => {
-    const map = (window as unknown as { __rastroMap?: MapView }).__rastroMap;
-    return map && !map.isMoving() ? { zoom: map.getZoom(), ...map.getCenter() } : null;
-  });
-  // web.selectZoom is not set on the test server: spec §9's default, 17
-  await expect.poll(async () => (await view())?.zoom ?? 0, { timeout: 15_000 }).toBeCloseTo(17, 1);
+  await expect.poll(async () => (await mapView(page))?.zoom ?? 0, { timeout: 15_000 }).toBeCloseTo(SELECT_ZOOM, 1);
   const [position] = (await (await page.request.get(`/api/positions?deviceId=${device.id}`)).json()) as { latitude: number; longitude: number }[];
-  const centre = (await view())!;
+  const centre = (await mapView(page))!;
   // the demo vehicle keeps driving: within a few hundred metres of the position read after the flight
   expect(Math.abs(centre.lat - position!.latitude)).toBeLessThan(0.01);
   expect(Math.abs(centre.lng - position!.longitude)).toBeLessThan(0.01);

@@ -16,6 +16,7 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMapInstance } from '../app/mapInstance.ts';
+import { padMap } from './mapPadding.ts';
 
 interface PanelProps {
   title: string;
@@ -47,31 +48,16 @@ export function Panel({ title, onBack, onClose, actions, children }: PanelProps)
   useEffect(() => {
     const panel = element.current;
     if (!map || !panel) return;
-    let waiting = false;
     const pad = () => {
       const { width, height } = panel.getBoundingClientRect();
-      const next = { top: 0, right: 0, left: phone ? 0 : width, bottom: phone ? height : 0 };
-      const current = map.getPadding();
-      if (next.left === current.left && next.bottom === current.bottom && !current.top && !current.right) return;
-      // setPadding is a jump: it would cut short a flight to a picked device; the padding waits for its end
-      if (map.isMoving()) {
-        if (!waiting) map.once('moveend', padLater);
-        waiting = true;
-        return;
-      }
-      map.setPadding(next);
-    };
-    const padLater = () => {
-      waiting = false;
-      pad();
+      padMap(map, { top: 0, right: 0, left: phone ? 0 : width, bottom: phone ? height : 0 });
     };
     pad();
     const observer = new ResizeObserver(pad);
     observer.observe(panel);
     return () => {
       observer.disconnect();
-      map.off('moveend', padLater);
-      map.setPadding({ top: 0, right: 0, left: 0, bottom: 0 });
+      padMap(map, { top: 0, right: 0, left: 0, bottom: 0 });
     };
   }, [map, phone]);
 
