@@ -10,6 +10,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { User } from '@rastro/api';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout } from './logout.ts';
@@ -29,6 +31,7 @@ export function UserMenu({ user }: { user: User }) {
   const entries = USER_MENU_ENTRIES.filter((entry) => access && entry.visible(access) && routeExists(entry.path));
   const dark = useThemeMode() === 'dark';
   const close = () => setAnchor(null);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <>
@@ -47,7 +50,9 @@ export function UserMenu({ user }: { user: User }) {
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.name}</span>
         )}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+      {/* dense on a desktop: an administrator's 19 entries, 'Sair' last, fit a 768-pixel-high screen
+          without scrolling; a phone keeps finger-sized rows */}
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} MenuListProps={{ dense: !phone }}>
         {entries.map((entry) => (
           <MenuItem key={entry.path} component={Link} to={entry.path} onClick={close}>
             <ListItemIcon>{entry.icon}</ListItemIcon>
