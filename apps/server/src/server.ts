@@ -70,7 +70,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     contexts.invalidate();
     rules.invalidate();
   });
-  const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, log);
+  const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
     config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, qrCheckins,
     restart: () => options.restart?.(),

@@ -41,9 +41,16 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
     return { driver, client: await Client.login(server.base, `${uniqueId}-login`, 'secret-pw') };
   };
 
+  /** The server settings' switch for QR drivers (spec §3 enableQrDriverId). */
+  const switchQrDrivers = async (on: boolean) => {
+    const current = await admin.json('GET', '/api/server');
+    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, 'tarkan.enableQrDriverId': on } });
+  };
+
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+    await switchQrDrivers(true);
     ownerId = (await admin.json('POST', '/api/users', { name: 'Fleet Owner', email: 'owner@example.com', password: 'owner-pw' })).id;
     owner = await Client.login(server.base, 'owner@example.com', 'owner-pw');
     for (const name of ['a', 'b', 'd', 'e', 'f']) devices[name] = await owner.json('POST', '/api/devices', { name: `Truck ${name}`, uniqueId: `qr-${name}`, attributes: { plate: `ABC-${name}` } });
@@ -261,6 +268,31 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
     await server.rastro.qrCheckins.sweep(now + 60 * MINUTE);
     expect(await queued(e.id)).toEqual([]);
     await coming.client.json('POST', '/tarkan/qr-driver', { id: 0 });
+  });
+
+  it('with QR drivers switched off on the server: no check-in, check-out still works, a due lock is dropped', async () => {
+    const { client } = await signedInDriver('drv-off', { 'tarkan.qrLockWithoutDriver': true, 'tarkan.qrLockDeviceTimeout': 5 });
+    const e = devices.e!;
+    const now = Date.now();
+    await client.json('POST', '/tarkan/qr-driver', { id: e.id });
+    await switchQrDrivers(false);
+    try {
+      const refused = await client.request('POST', '/tarkan/qr-driver', { id: devices.a!.id });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('QR driver check-in is disabled');
+      expect((await client.json('GET', '/tarkan/qr-driver')).device).toMatchObject({ id: e.id });
+      // leaving the vehicle is always possible, and sets the lock as usual…
+      expect((await client.json('POST', '/tarkan/qr-driver', { id: 0 })).device).toBeNull();
+      expect(await deviceAttributes(e.id)).toHaveProperty('tarkan.qrLockTime');
+      // …but a lock falling due while the switch is off is dropped, not sent then or later
+      await server.rastro.qrCheckins.sweep(now + 10 * MINUTE);
+      expect(await deviceAttributes(e.id)).not.toHaveProperty('tarkan.qrLockTime');
+      await switchQrDrivers(true);
+      await server.rastro.qrCheckins.sweep(now + 20 * MINUTE);
+      expect(await queued(e.id)).toEqual([]);
+    } finally {
+      await switchQrDrivers(true);
+    }
   });
 
   it('disabling QR or deleting the driver ends the account, its sessions and its check-in', async () => {

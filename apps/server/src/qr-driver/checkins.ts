@@ -9,7 +9,8 @@ import type { LiveBus } from '../live/bus.ts';
 import type { CommandRouter } from '../live/commands.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import { endSessions, findQrAccount } from './account.ts';
-import { checkedIn, checkedOut, deviceQrState, lockClaimed, logoutRescheduled, qrSettings } from './rules.ts';
+import type { ServerSettings } from '../db/server-settings.ts';
+import { checkedIn, checkedOut, deviceQrState, lockClaimed, logoutRescheduled, qrDriversEnabled, qrSettings } from './rules.ts';
 
 type Db = Kysely<Database>;
 type DeviceRow = Pick<Selectable<DeviceTable>, 'id' | 'name' | 'uniqueId' | 'category' | 'attributes'>;
@@ -47,6 +48,7 @@ export class QrCheckins {
     private readonly bus: LiveBus,
     private readonly registry: DeviceRegistry,
     private readonly commands: CommandRouter,
+    private readonly settings: ServerSettings,
     private readonly log: { warn(message: string): void },
     private readonly intervalMs = 30_000,
   ) {}
@@ -95,6 +97,7 @@ export class QrCheckins {
    * device (now if connected here, queued otherwise).
    */
   async checkIn(driverId: number, deviceId: number, userId: number | null, now = Date.now()): Promise<QrDriverState> {
+    if (!(await this.enabled())) throw new ClientError('QR driver check-in is disabled');
     await this.vehicle(driverId, deviceId);
     let unlockDevice = false;
     const changes = await this.retry(async (trx) => {
@@ -164,6 +167,7 @@ export class QrCheckins {
    * compare-and-swap, so with several nodes exactly one acts.
    */
   async sweep(now: number): Promise<void> {
+    const enabled = await this.enabled();
     const rows = await this.db.selectFrom('tc_devices').select(['id', 'name', 'uniqueId', 'category', 'attributes'])
       .where('attributes', 'like', '%tarkan.qr%').execute();
     const changes: Change[] = [];
@@ -179,11 +183,17 @@ export class QrCheckins {
         changes.push({ deviceId: row.id, driverId: state.driverId, action: 'checkOut', reason: 'autoLogout' });
       } else if (state.driverId === null && state.lockTime !== null && state.lockTime <= now) {
         if (!(await this.claim(row, lockClaimed(attributes)))) continue;
+        // a lock that falls due while QR drivers are switched off is dropped, not kept for later
+        if (!enabled) continue;
         changes.push({ deviceId: row.id, driverId: 0, action: 'lock' });
         await this.command(row.id, 'engineStop');
       }
     }
     await this.announce(changes, null, now);
+  }
+
+  private async enabled(): Promise<boolean> {
+    return qrDriversEnabled(attrs((await this.settings.get()).attributes));
   }
 
   /** Devices whose current driver is this one (normally at most one). */

@@ -23,6 +23,14 @@ const minutes = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
+/**
+ * The server's switch for QR drivers (spec §3 server settings `enableQrDriverId`, attribute
+ * `tarkan.enableQrDriverId`): off, no driver checks in and no vehicle is locked for want of one.
+ */
+export function qrDriversEnabled(serverAttributes: Attributes): boolean {
+  return on(serverAttributes['tarkan.enableQrDriverId']);
+}
+
 export function qrSettings(attributes: Attributes): QrSettings {
   return {
     enabled: on(attributes[A.enable]),
