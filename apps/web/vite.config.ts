@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { offlineAtlas } from './build/offline-atlas.ts';
+import { precompress } from './build/precompress.ts';
 
 /**
  * Emits /sw.js stamped with an id of this build (a digest of the output file names, which carry
@@ -36,7 +37,7 @@ const proxy = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), serviceWorker(), offlineAtlas()],
+  plugins: [react(), serviceWorker(), offlineAtlas(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

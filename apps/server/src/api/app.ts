@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +43,17 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Responses travel compressed when the client accepts it, at the fastest levels: a 10,000-device
+  // fleet's lists are ~7 MB of JSON and shrink 7-8x, for ~2 ms of the server's CPU per MB (brotli
+  // at quality 1). The web app's own files are compressed once, at build time (preCompressed below).
+  // Request bodies are read as sent: no inflating, so the body limit stays a limit.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -88,6 +101,8 @@ function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
     void app.register(fastifyStatic, {
       root: webRoot,
       index: ['index.html'],
+      // the build writes .br and .gz beside each file (apps/web/build/precompress.ts)
+      preCompressed: true,
       cacheControl: false,
       // the build names every file under assets/ by its content, so a browser keeps them for good
       // and a second visit loads the app's code without a request; the rest (the page, the service
@@ -95,6 +110,8 @@ function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
       setHeaders: (response, filePath) => {
         const hashed = path.relative(webRoot, filePath).split(path.sep)[0] === 'assets';
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // the same path answers brotli, gzip or plain by the request's accept-encoding
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   }
