@@ -17,6 +17,8 @@
  * BENCH_CPU_PROFILE=1 adds V8's sampling profiler to the traces (JavaScript self time per function).
  * BENCH_SCREENSHOT_DIR=dir saves each page as it is when ready, and /home after the updates.
  * BENCH_REPEAT=n loads the pages n times, each time in a new browser context, and gives the median.
+ * BENCH_ACCEPT_ENCODING=identity has the browser ask for every response uncompressed;
+ * BENCH_NETWORK_MBPS=n loads the pages over an emulated link of n Mbit/s (latency BENCH_NETWORK_RTT_MS).
  * "Settled" is when the main thread has then gone a whole second without a long task.
  *
  * Side by side with Traccar's own web app: build it (fetch traccar/traccar-web, `npm install`,
@@ -40,6 +42,9 @@ const RATE = 1000;
 const SECONDS = 10;
 const LONG_TASK_MS = 50;
 const CREATE_CONCURRENCY = 16;
+/** BENCH_NETWORK_MBPS=n: the pages load over an emulated link of n Mbit/s each way and BENCH_NETWORK_RTT_MS (20) of latency. */
+const NETWORK_MBPS = Number(process.env.BENCH_NETWORK_MBPS ?? 0);
+const NETWORK_RTT_MS = Number(process.env.BENCH_NETWORK_RTT_MS ?? 20);
 /** BENCH_REPEAT=n: the page loads n times, each in a new browser context (a first visit), with their median. */
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 
@@ -295,8 +300,20 @@ async function main(): Promise<void> {
   try {
     const seeded = await seed(server);
     const openPage = async () => {
-      const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
+      const context = await browser.newContext({
+        baseURL: server.base, viewport: { width: 1366, height: 768 }, locale: 'pt-BR',
+        // BENCH_ACCEPT_ENCODING=identity: the browser asks for everything uncompressed (A/B against compression)
+        ...(process.env.BENCH_ACCEPT_ENCODING ? { extraHTTPHeaders: { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING } } : {}),
+      });
       const page = await context.newPage();
+      if (NETWORK_MBPS > 0) {
+        // the browser's own throttling, on the bytes as they cross the wire (compressed or not)
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false, latency: NETWORK_RTT_MS, downloadThroughput: (NETWORK_MBPS * 1e6) / 8, uploadThroughput: (NETWORK_MBPS * 1e6) / 8,
+        });
+      }
       const signIn = await page.request.post('/api/session', { form: { email: 'admin', password: 'bench' } });
       if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
       await context.addInitScript({ content: MILESTONES });
