@@ -146,3 +146,31 @@ test('markers answer clicks; a crowd is clustered, and a cluster clicked opens u
     for (const id of created) await page.request.delete(`/api/devices/${id}`);
   }
 });
+
+test('without internet the basemap still names the places around the fleet, in the dark theme too', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  expect((await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await page.goto('/home');
+  await expect(page.getByTestId('map')).toBeVisible();
+  type NamedMap = {
+    jumpTo(view: { center: [number, number]; zoom: number }): void;
+    queryRenderedFeatures(options: { layers: string[] }): { properties: { n: string } }[];
+    getStyle(): { layers: { id: string }[] };
+  };
+  const named = (center: [number, number], zoom: number) => page.evaluate(({ center: at, zoom: level }) => {
+    const map = (window as unknown as { __rastroMap: NamedMap }).__rastroMap;
+    map.jumpTo({ center: at, zoom: level });
+    const layers = map.getStyle().layers.map((layer) => layer.id).filter((id) => id.startsWith('fallback-places'));
+    return map.queryRenderedFeatures({ layers }).map((feature) => feature.properties.n);
+  }, { center, zoom });
+  // the state of São Paulo from afar: its capital and the big cities around it
+  await expect.poll(() => named([-47.5, -23], 6), { timeout: 20_000 }).toEqual(expect.arrayContaining(['São Paulo', 'Campinas']));
+  // close by, the towns of greater São Paulo (under 100,000 people: Brazil's are all in the atlas)
+  await expect.poll(() => named([-46.75, -23.45], 10), { timeout: 20_000 }).toEqual(expect.arrayContaining(['Osasco', 'Caieiras']));
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('theme-toggle').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect.poll(() => named([-46.75, -23.45], 10), { timeout: 20_000 }).toContain('Guarulhos');
+  await page.screenshot({ path: path.join(shots, 'e2e-offline-places.png') });
+});

@@ -1,19 +1,35 @@
 import type { FeatureCollection } from 'geojson';
 import type { PaletteMode } from '@mui/material/styles';
-import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
-import { bordersUrl, landUrl } from 'virtual:offline-atlas';
+import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import { bordersUrl, landUrl, placesUrl } from 'virtual:offline-atlas';
 
 /**
- * The offline basemap: sea, land, country borders and a coordinate grid, all drawn from local data,
- * so the map is never blank without internet. No glyphs, sprites or remote tiles.
+ * The offline basemap: sea, land, country borders, named places and a coordinate grid, all drawn
+ * from local data, so the map is never blank without internet. No sprites or remote tiles; the
+ * places' names are drawn by the browser's own fonts (a style without `glyphs` has MapLibre draw
+ * every glyph locally).
  */
 export const FALLBACK_SOURCES = {
   land: 'fallback-land',
   borders: 'fallback-borders',
+  places: 'fallback-places',
   grid: 'fallback-grid',
 } as const;
 
-export const FALLBACK_LAYER_IDS = ['fallback-sea', 'fallback-land', 'fallback-borders', 'fallback-grid'];
+/**
+ * Names by rank (0: a million people or more … 4: under 20,000; build/offline-atlas.ts) and the
+ * zoom from which each shows: a country's big cities from afar, Brazil's towns close by.
+ */
+const PLACE_LAYERS = [
+  // MapLibre places the topmost layer's names first: the biggest places go last
+  { id: 'fallback-places-4', ranks: [4], minzoom: 9, font: 'Noto Sans Regular' },
+  { id: 'fallback-places-2', ranks: [2, 3], minzoom: 6, font: 'Noto Sans Regular' },
+  { id: 'fallback-places-0', ranks: [0, 1], minzoom: 3, font: 'Noto Sans Bold' },
+] as const;
+/** Text size by rank: the bigger the place, the bigger its name. */
+const PLACE_SIZE: ExpressionSpecification = ['match', ['get', 'r'], 0, 16, 1, 14, 2, 13, 3, 12, 11.5];
+
+export const FALLBACK_LAYER_IDS = ['fallback-sea', 'fallback-land', 'fallback-borders', 'fallback-grid', ...PLACE_LAYERS.map((layer) => layer.id)];
 
 const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const ATLAS_MAX_ZOOM = 6;
@@ -23,11 +39,12 @@ interface Palette {
   land: string;
   borders: string;
   grid: string;
+  places: string;
 }
 
 const PALETTES: Record<PaletteMode, Palette> = {
-  light: { sea: '#b7d3e6', land: '#f1efe8', borders: '#9b8fb0', grid: '#5c6b7a' },
-  dark: { sea: '#0e1c2b', land: '#25303b', borders: '#6f7f93', grid: '#9fb0c2' },
+  light: { sea: '#b7d3e6', land: '#f1efe8', borders: '#9b8fb0', grid: '#5c6b7a', places: '#4a5563' },
+  dark: { sea: '#0e1c2b', land: '#25303b', borders: '#6f7f93', grid: '#9fb0c2', places: '#b9c6d3' },
 };
 
 /** Recolours the basemap of a live map for the light or dark theme. */
@@ -37,6 +54,10 @@ export function paintFallback(map: MapLibreMap, mode: PaletteMode): void {
   map.setPaintProperty('fallback-land', 'fill-color', palette.land);
   map.setPaintProperty('fallback-borders', 'line-color', palette.borders);
   map.setPaintProperty('fallback-grid', 'line-color', palette.grid);
+  for (const { id } of PLACE_LAYERS) {
+    map.setPaintProperty(id, 'text-color', palette.places);
+    map.setPaintProperty(id, 'text-halo-color', palette.land);
+  }
 }
 
 /**
@@ -46,6 +67,7 @@ export function paintFallback(map: MapLibreMap, mode: PaletteMode): void {
 export function fillAtlas(map: MapLibreMap): void {
   map.getSource<GeoJSONSource>(FALLBACK_SOURCES.land)?.setData(landUrl);
   map.getSource<GeoJSONSource>(FALLBACK_SOURCES.borders)?.setData(bordersUrl);
+  map.getSource<GeoJSONSource>(FALLBACK_SOURCES.places)?.setData(placesUrl);
 }
 
 export function fallbackStyle(mode: PaletteMode): StyleSpecification {
@@ -59,6 +81,8 @@ export function fallbackStyle(mode: PaletteMode): StyleSpecification {
       // would be finer than the 1:50m atlas, so they are only magnified
       [FALLBACK_SOURCES.land]: { type: 'geojson', data: empty, maxzoom: ATLAS_MAX_ZOOM },
       [FALLBACK_SOURCES.borders]: { type: 'geojson', data: empty, maxzoom: ATLAS_MAX_ZOOM },
+      // a place's tile position at zoom 8 is within ~20 m: plenty for a town's name
+      [FALLBACK_SOURCES.places]: { type: 'geojson', data: empty, maxzoom: 8, attribution: '© GeoNames' },
       [FALLBACK_SOURCES.grid]: { type: 'geojson', data: empty },
     },
     layers: [
@@ -85,6 +109,24 @@ export function fallbackStyle(mode: PaletteMode): StyleSpecification {
         source: FALLBACK_SOURCES.grid,
         paint: { 'line-color': palette.grid, 'line-opacity': 0.22, 'line-width': 1 },
       },
+      ...PLACE_LAYERS.map(({ id, ranks, minzoom, font }): SymbolLayerSpecification => ({
+        id,
+        type: 'symbol',
+        source: FALLBACK_SOURCES.places,
+        minzoom,
+        filter: ['in', ['get', 'r'], ['literal', [...ranks]]],
+        layout: {
+          'text-field': ['get', 'n'],
+          // no such font needs to exist: the name gives the weight, the browser's sans-serif the letters
+          'text-font': [font],
+          'text-size': PLACE_SIZE,
+          'text-max-width': 8,
+          'text-padding': 4,
+          // the features come largest first: where names would collide, the bigger place keeps its own
+          'symbol-sort-key': ['get', 'r'],
+        },
+        paint: { 'text-color': palette.places, 'text-halo-color': palette.land, 'text-halo-width': 1.5 },
+      })),
     ],
   };
 }

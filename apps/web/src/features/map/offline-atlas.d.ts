@@ -4,4 +4,6 @@ declare module 'virtual:offline-atlas' {
   export const landUrl: string;
   /** GeoJSON MultiLineString of the borders between countries. */
   export const bordersUrl: string;
+  /** GeoJSON points of named places: `n` the name, `r` the rank by population (0 the largest, 4). */
+  export const placesUrl: string;
 }
