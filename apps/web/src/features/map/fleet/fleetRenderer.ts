@@ -3,6 +3,7 @@ import { clusterImageId } from '../icons/imageIds.ts';
 import type { DeviceFeature } from '../deviceFeatures.ts';
 import { clusterByDistance, roundedCount, type Cluster, type Clustering } from './clusters.ts';
 import { FleetImages } from './fleetImages.ts';
+import { placeLabels } from './labelPlacement.ts';
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, screenTransform, WORLD_SIZE } from './mercator.ts';
 
 /** Past this zoom every device is drawn on its own. */
@@ -298,38 +299,20 @@ export class FleetRenderer {
     this.onDrawn?.(devices.length, clusters.length);
   }
 
-  /** Labels under their markers; one that would overlap a label already placed gives way. */
+  /** Labels beside their markers, on a side clear of other labels and markers (placeLabels). */
   private drawLabels(devices: DrawnDevice[], indexes: number[]): void {
-    const placed = new Map<number, { left: number; top: number; right: number; bottom: number }[]>();
-    const BUCKET = 128;
-    const bucketsOf = (left: number, right: number, top: number) => {
-      const row = Math.floor(top / BUCKET) * 4096;
-      const keys: number[] = [];
-      for (let column = Math.floor(left / BUCKET); column <= Math.floor(right / BUCKET); column++) {
-        for (const offset of [-4096, 0, 4096]) keys.push(row + offset + column);
-      }
-      return keys;
-    };
-    devices.forEach((device, k) => {
+    const images = devices.map((_, k) => {
       const label = this.features[indexes[k]!]!.properties.label;
-      if (!label) return;
-      const image = this.images.get(label);
-      if (!image) return;
-      const box = { left: device.x - image.width / 2, top: device.y + LABEL_OFFSET, right: device.x + image.width / 2, bottom: device.y + LABEL_OFFSET + image.height };
-      const keys = bucketsOf(box.left, box.right, box.top);
-      for (const key of keys) {
-        for (const other of placed.get(key) ?? []) {
-          if (box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top) return;
-        }
-      }
-      const home = Math.floor(box.top / BUCKET) * 4096;
-      for (let column = Math.floor(box.left / BUCKET); column <= Math.floor(box.right / BUCKET); column++) {
-        const key = home + column;
-        const list = placed.get(key);
-        if (list) list.push(box);
-        else placed.set(key, [box]);
-      }
-      this.context.drawImage(image.source, box.left, box.top, image.width, image.height);
+      return label ? this.images.get(label) : undefined;
+    });
+    const boxes = placeLabels(
+      devices.map((device, k) => ({ x: device.x, y: device.y, width: images[k]?.width ?? 0, height: images[k]?.height ?? 0 })),
+      MARKER_RADIUS,
+      LABEL_OFFSET,
+    );
+    boxes.forEach((box, k) => {
+      const image = images[k];
+      if (box && image) this.context.drawImage(image.source, box.left, box.top, image.width, image.height);
     });
   }
 }
