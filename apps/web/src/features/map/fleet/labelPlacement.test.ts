@@ -53,3 +53,16 @@ describe('placeLabels', () => {
     expect(stacked[4]).toBeNull();
   });
 });
+
+describe('placeLabels in a crowd', () => {
+  it('past a thousand markers tries only below, and still never stacks two labels', () => {
+    const crowd = Array.from({ length: 1200 }, (_, i) => label((i % 40) * 30, Math.floor(i / 40) * 30));
+    const boxes = placeLabels(crowd, RADIUS, GAP);
+    const placed = boxes.map((box, k) => ({ box, k })).filter((entry): entry is { box: Box; k: number } => entry.box !== null);
+    expect(placed.length).toBeGreaterThan(0);
+    for (const { box, k } of placed) expect(box.top).toBe(crowd[k]!.y + GAP);
+    for (let i = 0; i < placed.length; i++) {
+      for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i]!.box, placed[j]!.box)).toBe(false);
+    }
+  });
+});

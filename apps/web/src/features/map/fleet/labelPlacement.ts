@@ -22,6 +22,8 @@ const above: Side = (x, y, width, height, gap) => ({ left: x - width / 2, top: y
 const right: Side = (x, y, width, height, gap) => ({ left: x + gap, top: y - height / 2, right: x + gap + width, bottom: y + height / 2 });
 const left: Side = (x, y, width, height, gap) => ({ left: x - gap - width, top: y - height / 2, right: x - gap, bottom: y + height / 2 });
 const SIDES = [below, above, right, left];
+/** Markers on screen beyond which the sides are not searched (a fleet drawn without clusters). */
+const CROWD = 1000;
 
 /** Buckets of a screen grid, so each box is tested against its neighbours only. */
 class BoxIndex {
@@ -66,15 +68,18 @@ class BoxIndex {
  * Where each marker's label goes: below it, else above, to the right or to the left, at the
  * first side that covers neither another label nor another marker. Where no side is free the
  * label still goes below if it covers no other label (names matter more than a neighbour's
- * icon being partly hidden); otherwise it gives way (null). Earlier requests win.
+ * icon being partly hidden); otherwise it gives way (null). Earlier requests win. Past CROWD
+ * markers on the screen only the place below is tried.
  */
 export function placeLabels(requests: readonly LabelRequest[], markerRadius: number, gap: number): (Box | null)[] {
+  // a screen this full has no free sides to find: each label just takes its place below or gives way
+  const crowd = requests.length > CROWD;
   const markers = new BoxIndex(64);
-  requests.forEach(({ x, y }, owner) => markers.add({ left: x - markerRadius, top: y - markerRadius, right: x + markerRadius, bottom: y + markerRadius }, owner));
+  if (!crowd) requests.forEach(({ x, y }, owner) => markers.add({ left: x - markerRadius, top: y - markerRadius, right: x + markerRadius, bottom: y + markerRadius }, owner));
   const labels = new BoxIndex(128);
   return requests.map(({ x, y, width, height }, owner) => {
     if (width <= 0) return null;
-    const candidates = SIDES.map((side) => side(x, y, width, height, gap));
+    const candidates = (crowd ? [below] : SIDES).map((side) => side(x, y, width, height, gap));
     const box = candidates.find((candidate) => !labels.hits(candidate, owner) && !markers.hits(candidate, owner))
       ?? (labels.hits(candidates[0]!, owner) ? null : candidates[0]!);
     if (box) labels.add(box, owner);
