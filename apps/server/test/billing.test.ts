@@ -90,6 +90,23 @@ describe.each(dialects)('billing, suspension and resellers on %s', (dialect) => 
       expect(await refusal(over)).toEqual([400, 'Resale limit reached']);
     });
 
+    it('holds links made through /api/permissions to the resale limit too, even an administrator\'s', async () => {
+      const customers = async () => (await admin.json('GET', `/api/permissions?userId=${ids.reseller}&managedUserId=0`)).map((l: { managedUserId: number }) => l.managedUserId).sort();
+      const before = await customers();
+      expect(before).toEqual([ids.c1, ids.c2, ids.c3].sort());
+      // a fourth customer, linked instead of created: refused, and nothing linked
+      const over = await admin.request('POST', '/api/permissions', { userId: ids.reseller, managedUserId: ids.managed });
+      expect(await refusal(over)).toEqual([400, 'Resale limit reached']);
+      const bulk = await admin.request('POST', '/api/permissions/bulk', [{ userId: ids.reseller, managedUserId: ids.c1 }, { userId: ids.reseller, managedUserId: ids.managed }]);
+      expect(await refusal(bulk)).toEqual([400, 'Resale limit reached']);
+      expect(await customers()).toEqual(before);
+      // a customer he already has does not count twice; one freed place takes one link
+      expect((await admin.request('POST', '/api/permissions', { userId: ids.reseller, managedUserId: ids.c1 })).status).toBe(204);
+      expect((await admin.request('DELETE', '/api/permissions', { userId: ids.reseller, managedUserId: ids.c3 })).status).toBe(204);
+      expect((await admin.request('POST', '/api/permissions', { userId: ids.reseller, managedUserId: ids.c3 })).status).toBe(204);
+      expect(await customers()).toEqual(before);
+    });
+
     it('shows every reseller to administrators and his own figures to a reseller', async () => {
       const device = await admin.json('POST', '/api/devices', { name: 'Caminhão C1', uniqueId: 'bill-dev-1' });
       await admin.json('POST', '/api/permissions', { userId: ids.c1, deviceId: device.id });

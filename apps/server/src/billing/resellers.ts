@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { managedUserIds } from '../db/access.ts';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
-import type { UserRow } from '../db/users.ts';
+import { findUserById, type UserRow } from '../db/users.ts';
 import { ClientError } from '../domain/errors.ts';
 
 type Db = Kysely<Database>;
@@ -80,12 +80,35 @@ export async function checkResellerAttributes(db: Db, targetId: number | null, a
   return result;
 }
 
+/** A reseller's resale limit; null when he is none, or has none (0, -1 or unset). */
+function resaleLimitOf(user: UserRow): number | null {
+  if (user.administrator || !isReseller(user)) return null;
+  const limit = Number(attrs(user.attributes).resaleLimit);
+  return Number.isInteger(limit) && limit > 0 ? limit : null;
+}
+
 /** A reseller with a resale limit above 0 has at most that many users under him. */
 export async function checkResaleLimit(db: Db, caller: UserRow): Promise<void> {
-  if (caller.administrator || !isReseller(caller)) return;
-  const limit = Number(attrs(caller.attributes).resaleLimit);
-  if (!Number.isInteger(limit) || limit <= 0) return;
-  if ((await managedUserIds(db, caller.id)).length >= limit) throw new ClientError('Resale limit reached');
+  await checkResaleRoom(db, caller, 1);
+}
+
+/**
+ * The same limit when existing users are put under a reseller through POST /api/permissions
+ * (`{userId, managedUserId}`), whoever links them: `adding` are the users to link, of whom those
+ * he already has do not count.
+ */
+export async function checkResaleLinks(db: Db, resellerId: number, adding: readonly number[]): Promise<void> {
+  const reseller = await findUserById(db, resellerId);
+  if (!reseller || resaleLimitOf(reseller) === null) return;
+  const managed = new Set(await managedUserIds(db, resellerId));
+  await checkResaleRoom(db, reseller, new Set(adding.filter((id) => !managed.has(id))).size, managed.size);
+}
+
+async function checkResaleRoom(db: Db, reseller: UserRow, adding: number, managed?: number): Promise<void> {
+  const limit = resaleLimitOf(reseller);
+  if (limit === null || adding === 0) return;
+  const count = managed ?? (await managedUserIds(db, reseller.id)).length;
+  if (count + adding > limit) throw new ClientError('Resale limit reached');
 }
 
 /** Customers (users he manages) and their devices (linked to him or to them) of each reseller. */

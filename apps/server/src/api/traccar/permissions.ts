@@ -1,6 +1,7 @@
 import { permissionInputSchema } from '@rastro/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { checkResaleLinks } from '../../billing/resellers.ts';
 import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied } from '../../domain/errors.ts';
@@ -58,6 +59,12 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   const add = (links: Link[]) =>
     db.transaction().execute(async (trx) => {
+      // users put under a reseller count against his resale limit, whoever links them
+      const managedBy = new Map<number, number[]>();
+      for (const l of links) {
+        if (l.owner === 'userId' && l.property === 'managedUserId') managedBy.set(l.ownerId, [...(managedBy.get(l.ownerId) ?? []), l.propertyId]);
+      }
+      for (const [resellerId, adding] of managedBy) await checkResaleLinks(trx, resellerId, adding);
       const t = trx as unknown as Kysely<Record<string, Record<string, number>>>;
       for (const l of links) {
         await t.insertInto(l.table).values({ [l.owner]: l.ownerId, [l.property]: l.propertyId })
