@@ -4,6 +4,7 @@ import { toDevice } from '../db/mappers.ts';
 import type { Database, DeviceTable, PositionTable } from '../db/schema.ts';
 import type { StoredPosition } from '../pipeline/types.ts';
 import { attrs, parseJson } from '../db/mappers.ts';
+import { updateDeviceRow } from '../db/device-update.ts';
 import type { LiveBus } from './bus.ts';
 
 type DeviceRow = Selectable<DeviceTable>;
@@ -139,11 +140,11 @@ export class DeviceRegistry {
     if (row) row.positionId = position.id;
   }
 
+  /** Attributes a device reports about itself (OsmAnd's notification token), merged into the stored ones. */
   async mergeAttributes(deviceId: number, attributes: Record<string, unknown>): Promise<void> {
-    const row = await this.get(deviceId);
-    if (!row) return;
-    row.attributes = JSON.stringify({ ...attrs(row.attributes), ...attributes });
-    await this.db.updateTable('tc_devices').set({ attributes: row.attributes }).where('id', '=', deviceId).execute();
+    const stored = await updateDeviceRow(this.db, deviceId, (row) => ({ attributes: JSON.stringify({ ...attrs(row.attributes), ...attributes }) }));
+    const row = this.rows.get(deviceId);
+    if (stored && row) row.attributes = stored.attributes;
   }
 
   /** The event handlers changed the motion or overspeed state kept on the row. */

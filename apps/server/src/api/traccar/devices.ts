@@ -11,6 +11,7 @@ import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
 import { keepQrState } from '../../qr-driver/rules.ts';
+import { updateDeviceRow } from '../../db/device-update.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, ids, list, optionalId, parseBody, pathId } from '../params.ts';
@@ -103,9 +104,10 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!existing) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
     await ensureUniqueIdFree(ctx, input.uniqueId, id);
-    // the QR driver check-in state is the server's: a client's copy never overwrites it
-    const attributes = keepQrState(input.attributes ?? {}, attrs(existing.attributes));
-    const row = await db.updateTable('tc_devices').set(deviceColumns({ ...input, attributes })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    // the QR driver check-in state is the server's: a client's copy never overwrites it, not even
+    // one landing between this read and the write
+    const row = await updateDeviceRow(db, id, (stored) => deviceColumns({ ...input, attributes: keepQrState(input.attributes ?? {}, attrs(stored.attributes)) }));
+    if (!row) throw notFound('Device');
     ctx.bus.publish({ kind: 'invalidate' });
     const live = await ctx.registry.get(id);
     return toDevice({ ...row, status: live?.status ?? row.status, lastUpdate: live?.lastUpdate ?? row.lastUpdate });
