@@ -5,6 +5,9 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Divider from '@mui/material/Divider';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListSubheader from '@mui/material/ListSubheader';
+import Typography from '@mui/material/Typography';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -35,24 +38,44 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<AccountCircleIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        data-testid="user-menu"
-        sx={{ maxWidth: { xs: 170, sm: 280 }, minWidth: 0 }}
-      >
-        {shared && user.expirationTime ? (
-          <ShareCountdown expiration={user.expirationTime} />
-        ) : (
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.name}</span>
-        )}
-      </Button>
+      {phone && !shared ? (
+        // a phone's top bar leaves the room to the brand: the name heads the menu instead
+        <IconButton
+          color="inherit"
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={user.name}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          data-testid="user-menu"
+        >
+          <AccountCircleIcon />
+        </IconButton>
+      ) : (
+        <Button
+          color="inherit"
+          startIcon={<AccountCircleIcon />}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          data-testid="user-menu"
+          sx={{ maxWidth: { xs: 170, sm: 280 }, minWidth: 0 }}
+        >
+          {shared && user.expirationTime ? (
+            <ShareCountdown expiration={user.expirationTime} />
+          ) : (
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.name}</span>
+          )}
+        </Button>
+      )}
       {/* dense on a desktop: an administrator's 19 entries, 'Sair' last, fit a 768-pixel-high screen
           without scrolling; a phone keeps finger-sized rows */}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close} MenuListProps={{ dense: !phone }}>
+        {phone && !shared && (
+          <ListSubheader sx={{ lineHeight: 1.4, py: 1 }}>
+            <Typography variant="subtitle2" noWrap>{user.name}</Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">{user.email}</Typography>
+          </ListSubheader>
+        )}
         {entries.map((entry) => (
           <MenuItem key={entry.path} component={Link} to={entry.path} onClick={close}>
             <ListItemIcon>{entry.icon}</ListItemIcon>
