@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -11,9 +12,18 @@ export const E2E_OSMAND_PORT = Number(process.env.RASTRO_E2E_OSMAND_PORT ?? 1505
 export const E2E_ADMIN = { email: 'admin', password: 'e2e-admin-pass' };
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.join(os.tmpdir(), `rastro-e2e-${process.pid}`);
+/**
+ * The server serves a copy of the build (apps/web/dist, or RASTRO_WEB_ROOT's), so a test may
+ * deploy "another build" into it (the new-version banner) and leave the build itself alone.
+ * Made once by the runner; its workers inherit the path.
+ */
+process.env.RASTRO_E2E_WEB_ROOT ??= path.join(os.tmpdir(), `rastro-e2e-web-${process.pid}`);
+export const E2E_WEB_ROOT: string = process.env.RASTRO_E2E_WEB_ROOT;
+if (!fs.existsSync(E2E_WEB_ROOT)) fs.cpSync(process.env.RASTRO_WEB_ROOT ?? path.join(root, 'apps/web/dist'), E2E_WEB_ROOT, { recursive: true });
 
 export default defineConfig({
   testDir: '.',
+  globalTeardown: './global-teardown.ts',
   outputDir: process.env.RASTRO_E2E_OUTPUT ?? path.join(root, 'test-results/e2e'),
   timeout: 90_000,
   expect: { timeout: 20_000 },
@@ -48,6 +58,7 @@ export default defineConfig({
       RASTRO_H02_PORT: '0',
       RASTRO_SUNTECH_PORT: '0',
       RASTRO_DATA_DIR: dataDir,
+      RASTRO_WEB_ROOT: E2E_WEB_ROOT,
       RASTRO_ADMIN_EMAIL: E2E_ADMIN.email,
       RASTRO_ADMIN_PASSWORD: E2E_ADMIN.password,
       RASTRO_DEMO: '1',
