@@ -1,39 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../src/db/connection.ts';
+import type { Db } from '../src/db/connection.ts';
 import { updateDeviceRow } from '../src/db/device-update.ts';
 import { attrs, flag } from '../src/db/mappers.ts';
 import { keepQrState } from '../src/qr-driver/rules.ts';
-import { PG_URL, createSchema, dropSchema, postgresAvailable, type Dialect } from './harness.ts';
+import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 describe.each(dialects)('device updates against concurrent writers on %s', (dialect) => {
   let db: Db;
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
   let id = 0;
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const schema = await createSchema();
-      db = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema });
-      cleanup = () => dropSchema(schema);
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-device-update-'));
-      db = openDatabase({ databaseUrl: null, dataDir: dir });
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    await migrate(db);
+    const opened = await openTestDatabase(dialect);
+    db = opened.db;
+    close = opened.close;
     id = (await db.kysely.insertInto('tc_devices').values({ name: 'Truck', uniqueId: 'cas-1', disabled: flag(false), attributes: '{"plate":"OLD1A11"}' })
       .returning('id').executeTakeFirstOrThrow()).id;
   });
 
-  afterAll(async () => {
-    await db.close();
-    await cleanup();
-  });
+  afterAll(async () => close());
 
   const stored = async () => attrs((await db.kysely.selectFrom('tc_devices').select('attributes').where('id', '=', id).executeTakeFirstOrThrow()).attributes);
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config/config.ts';
+import { migrate, openDatabase, type Db } from '../src/db/connection.ts';
 import { seedAdmin } from '../src/db/seed.ts';
 import { startRastro, type Rastro } from '../src/server.ts';
 
@@ -79,6 +80,29 @@ export async function dropSchema(schema: string): Promise<void> {
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await client.end();
+}
+
+/** A migrated database of its own (a temporary SQLite file, or a PostgreSQL schema), for tests below the HTTP API. */
+export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; close(): Promise<void> }> {
+  let db: Db;
+  let remove: () => Promise<void>;
+  if (dialect === 'postgres') {
+    const schema = await createSchema();
+    db = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema });
+    remove = () => dropSchema(schema);
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-db-'));
+    db = openDatabase({ databaseUrl: null, dataDir: dir });
+    remove = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await remove();
+    },
+  };
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {

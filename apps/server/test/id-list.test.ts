@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../src/db/connection.ts';
+import type { Db } from '../src/db/connection.ts';
 import { idIn } from '../src/db/id-list.ts';
 import { flag } from '../src/db/mappers.ts';
 import { reportDevices } from '../src/reports/data.ts';
-import { PG_URL, createSchema, dropSchema, postgresAvailable, type Dialect } from './harness.ts';
+import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -15,20 +12,13 @@ const MANY = 70_000;
 
 describe.each(dialects)('id lists on %s', (dialect) => {
   let db: Db;
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
   const stored: number[] = [];
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const schema = await createSchema();
-      db = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema });
-      cleanup = () => dropSchema(schema);
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-id-list-'));
-      db = openDatabase({ databaseUrl: null, dataDir: dir });
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    await migrate(db);
+    const opened = await openTestDatabase(dialect);
+    db = opened.db;
+    close = opened.close;
     for (const name of ['Caminhão B', 'Carro A', 'Moto C']) {
       const row = await db.kysely.insertInto('tc_devices').values({ name, uniqueId: `id-list-${name}`, disabled: flag(false), attributes: '{}' })
         .returning('id').executeTakeFirstOrThrow();
@@ -36,10 +26,7 @@ describe.each(dialects)('id lists on %s', (dialect) => {
     }
   });
 
-  afterAll(async () => {
-    await db.close();
-    await cleanup();
-  });
+  afterAll(async () => close());
 
   const wanted = () => [...stored, ...Array.from({ length: MANY }, (_, i) => 1_000_000 + i)];
 
