@@ -89,7 +89,8 @@ function resaleLimitOf(user: UserRow): number | null {
 
 /** A reseller with a resale limit above 0 has at most that many users under him. */
 export async function checkResaleLimit(db: Db, caller: UserRow): Promise<void> {
-  await checkResaleRoom(db, caller, 1);
+  const limit = resaleLimitOf(caller);
+  if (limit !== null && (await managedUserIds(db, caller.id)).length >= limit) throw new ClientError('Resale limit reached');
 }
 
 /**
@@ -99,16 +100,11 @@ export async function checkResaleLimit(db: Db, caller: UserRow): Promise<void> {
  */
 export async function checkResaleLinks(db: Db, resellerId: number, adding: readonly number[]): Promise<void> {
   const reseller = await findUserById(db, resellerId);
-  if (!reseller || resaleLimitOf(reseller) === null) return;
+  const limit = reseller ? resaleLimitOf(reseller) : null;
+  if (limit === null) return;
   const managed = new Set(await managedUserIds(db, resellerId));
-  await checkResaleRoom(db, reseller, new Set(adding.filter((id) => !managed.has(id))).size, managed.size);
-}
-
-async function checkResaleRoom(db: Db, reseller: UserRow, adding: number, managed?: number): Promise<void> {
-  const limit = resaleLimitOf(reseller);
-  if (limit === null || adding === 0) return;
-  const count = managed ?? (await managedUserIds(db, reseller.id)).length;
-  if (count + adding > limit) throw new ClientError('Resale limit reached');
+  const fresh = new Set(adding.filter((id) => !managed.has(id)));
+  if (fresh.size > 0 && managed.size + fresh.size > limit) throw new ClientError('Resale limit reached');
 }
 
 /** Customers (users he manages) and their devices (linked to him or to them) of each reseller. */
