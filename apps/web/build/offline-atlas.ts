@@ -48,7 +48,7 @@ const rounded = (_key: string, value: unknown) => (typeof value === 'number' ? M
  * `import { landUrl, bordersUrl, placesUrl } from 'virtual:offline-atlas'`.
  */
 export function offlineAtlas(): Plugin {
-  let files: { land: string; borders: string; places: string } | null = null;
+  let files: Record<(typeof NAMES)[number], string> | null = null;
   const atlas = () => {
     if (!files) {
       const topology = createRequire(import.meta.url)('world-atlas/countries-50m.json') as CountriesTopology;
