@@ -2,7 +2,9 @@
  * bench/ingest: durable ingestion over GT06. 200 trackers, each on its own TCP connection,
  * log in and stream positions; a position counts only when the server acknowledged it AND the
  * API returns it afterwards. Then the delay from a tracker's message to the WebSocket frame
- * at a steady 1,000 positions per second. Runs on SQLite, and on PostgreSQL when reachable.
+ * at a steady 1,000 positions per second. Then trackers back from a coverage gap: each writes
+ * its login and every buffered position in one write and closes at once (FIN, or a reset), and
+ * the API is asked how many were stored. Runs on SQLite, and on PostgreSQL when reachable.
  *
  *   npm run bench -- ingest            (after a build; `npm run bench` builds first)
  */
@@ -143,6 +145,70 @@ async function run(label: string, server: ServerProcess): Promise<string[]> {
   ];
 }
 
+/** Login and `count` locations in one buffer, as a tracker uploads what it kept during a coverage gap. */
+function backlog(imei: string, count: number, start: number): Buffer {
+  return Buffer.concat([loginFrame(imei), ...Array.from({ length: count }, (_, n) => location(n + 2, new Date(start + n * 1000), n))]);
+}
+
+/** Writes the backlog in one write and closes as soon as it has left: a FIN (`end`) or a reset. */
+async function uploadAndClose(port: number, bytes: Buffer, how: 'end' | 'reset'): Promise<void> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  await new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
+  if (how === 'end') socket.end();
+  else socket.resetAndDestroy();
+}
+
+/**
+ * `trackers` devices each upload `count` positions and close. Done when every device's latest
+ * position is its last one sent, or when nothing changed for 3 s (positions were lost); then
+ * every device's positions are counted through the API.
+ */
+async function closeScenario(server: ServerProcess, cookie: string, label: string, trackers: number, count: number, how: 'end' | 'reset', offset: number): Promise<string> {
+  const devices: { id: number; imei: string }[] = [];
+  for (let i = 0; i < trackers; i++) {
+    const imei = imeiOf(offset + i);
+    devices.push({ imei, id: (await api<{ id: number }>(server.base, cookie, 'POST', '/api/devices', { name: `Gap ${offset + i}`, uniqueId: imei })).id });
+  }
+  const start = Math.floor(Date.now() / 1000) * 1000 - 3 * 86400_000;
+  const last = new Date(start + (count - 1) * 1000).getTime();
+  const t0 = performance.now();
+  await Promise.all(devices.map((d) => uploadAndClose(server.ports.gt06, backlog(d.imei, count, start), how)));
+  const ids = new Set(devices.map((d) => d.id));
+  let done = 0;
+  let changedAt = performance.now();
+  let finishedAt = changedAt;
+  let previous = '';
+  while (performance.now() - changedAt < 3000) {
+    const latest = (await api<{ deviceId: number; fixTime: string }[]>(server.base, cookie, 'GET', '/api/positions')).filter((p) => ids.has(p.deviceId));
+    const seen = latest.map((p) => p.fixTime).sort().join();
+    if (seen !== previous) {
+      previous = seen;
+      changedAt = finishedAt = performance.now();
+    }
+    done = latest.filter((p) => Date.parse(p.fixTime) === last).length;
+    if (done === trackers) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (finishedAt - t0) / 1000;
+  const from = new Date(start - 1000).toISOString();
+  const to = new Date(last + 1000).toISOString();
+  let stored = 0;
+  for (const d of devices) stored += (await api<unknown[]>(server.base, cookie, 'GET', `/api/positions?deviceId=${d.id}&from=${from}&to=${to}`)).length;
+  const sent = trackers * count;
+  return `| ${label} | upload then ${how === 'end' ? 'close (FIN)' : 'drop (RST)'} | ${trackers} GT06 tracker${trackers > 1 ? 's' : ''} × ${count} positions in one write | ${(sent / seconds).toFixed(0)} positions/s, last stored after ${seconds.toFixed(2)} s | ${stored} of ${sent} stored${stored < sent ? ` (${sent - stored} lost)` : ''} |`;
+}
+
+async function closeScenarios(label: string, server: ServerProcess): Promise<string[]> {
+  const cookie = await login(server.base);
+  return [
+    await closeScenario(server, cookie, label, 1, 500, 'end', 100_000),
+    await closeScenario(server, cookie, label, 1, 500, 'reset', 100_001),
+    await closeScenario(server, cookie, label, 200, 250, 'end', 100_100),
+  ];
+}
+
 async function postgresUrl(): Promise<string | null> {
   const admin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: admin });
@@ -165,6 +231,7 @@ console.log('|---|---|---|---|---|');
 const sqlite = await startServer();
 try {
   for (const line of await run('SQLite', sqlite)) console.log(line);
+  for (const line of await closeScenarios('SQLite', sqlite)) console.log(line);
 } finally {
   await sqlite.stop();
 }
@@ -173,6 +240,7 @@ if (pgUrl) {
   const server = await startServer({ DATABASE_URL: pgUrl });
   try {
     for (const line of await run('PostgreSQL', server)) console.log(line);
+    for (const line of await closeScenarios('PostgreSQL', server)) console.log(line);
   } finally {
     await server.stop();
   }

@@ -23,7 +23,11 @@ export interface DecodeResult {
   reply?: Buffer;
 }
 
-/** A frame that cannot be right: the listener closes that connection and nothing else. */
+/**
+ * Bytes that cannot be right. From `frameLength` it means the stream cannot be split any further:
+ * the listener handles the frames before it and closes that connection (and nothing else). From
+ * `decode` it concerns that frame only: it is logged and skipped, unacknowledged.
+ */
 export class ProtocolError extends Error {
   constructor(message: string) {
     super(message);
@@ -39,6 +43,13 @@ export interface StreamCodec {
    */
   frameLength(buffer: Buffer): number;
   decode(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult;
+  /**
+   * Whether a frame's own checksum matches its bytes; left out by protocols that carry none.
+   * The listener checks it before `decode`: a frame that fails is logged and skipped without an
+   * acknowledgement (the device sends it again), unless the operator accepts broken checksums
+   * for this protocol (`RASTRO_ACCEPT_BAD_CRC`). `decode` itself never looks at the checksum.
+   */
+  checksumValid?(frame: Buffer): boolean;
   /** Command types this protocol can encode (Traccar's `/api/commands/types` per device). */
   commandTypes: string[];
   /**

@@ -35,13 +35,30 @@ export function commandTypesOf(protocol: string | null): string[] {
   return entry ? entry.codec.commandTypes : ['custom'];
 }
 
+/** Protocols with a checksum on some transport: the names RASTRO_ACCEPT_BAD_CRC may list. */
+function checksummed(): string[] {
+  return STREAM_PROTOCOLS.filter((p) => p.codec.checksumValid || p.udpCodec?.checksumValid).map((p) => p.codec.protocol);
+}
+
+/** Which protocols store frames with a wrong checksum; a name that cannot mean anything is refused. */
+export function acceptBadChecksumOf(names: string[]): (protocol: string) => boolean {
+  const known = checksummed();
+  for (const name of names) {
+    if (name !== 'all' && !known.includes(name)) {
+      throw new Error(`RASTRO_ACCEPT_BAD_CRC: "${name}" is not a protocol with a checksum (${known.join(', ')} or all)`);
+    }
+  }
+  return (protocol) => names.includes('all') || names.includes(protocol);
+}
+
 export async function startProtocolListeners(ctx: ProtocolContext, config: Config): Promise<ProtocolListener[]> {
   const host = config.host;
-  const listeners = [await startOsmAndListener(ctx, { port: config.protocolPorts.osmand, host })];
+  const acceptBadChecksum = acceptBadChecksumOf(config.acceptBadCrc);
+  const listeners: ProtocolListener[] = [await startOsmAndListener(ctx, { port: config.protocolPorts.osmand, host })];
   for (const protocol of STREAM_PROTOCOLS) {
-    const port = config.protocolPorts[protocol.port];
-    if (protocol.transports.includes('tcp')) listeners.push(await startTcpListener(ctx, protocol.codec, { port, host }));
-    if (protocol.transports.includes('udp')) listeners.push(await startUdpListener(ctx, protocol.udpCodec ?? protocol.codec, { port, host }));
+    const options = { port: config.protocolPorts[protocol.port], host, acceptBadChecksum: acceptBadChecksum(protocol.codec.protocol) };
+    if (protocol.transports.includes('tcp')) listeners.push(await startTcpListener(ctx, protocol.codec, options));
+    if (protocol.transports.includes('udp')) listeners.push(await startUdpListener(ctx, protocol.udpCodec ?? protocol.codec, options));
   }
   return listeners;
 }

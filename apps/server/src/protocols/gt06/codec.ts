@@ -1,7 +1,7 @@
 import type { StreamCodec } from '../codec.ts';
 import { encodeGt06Command, GT06_COMMAND_TYPES } from './commands.ts';
 import { decodeGt06 } from './decoder.ts';
-import { gt06FrameLength } from './frame.ts';
+import { gt06ChecksumValid, gt06FrameLength } from './frame.ts';
 import { GT06_PROTOCOL } from './position.ts';
 
 /** GT06 / Concox binary protocol over TCP (Traccar port 5023). */
@@ -9,6 +9,7 @@ export const gt06Codec: StreamCodec = {
   protocol: GT06_PROTOCOL,
   frameLength: gt06FrameLength,
   decode: decodeGt06,
+  checksumValid: gt06ChecksumValid,
   commandTypes: GT06_COMMAND_TYPES,
   encodeCommand: encodeGt06Command,
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { encodePacket, gt06FrameLength } from './frame.ts';
-import { gt06Frame, loginFrame } from './test-frames.ts';
+import { crc16X25 } from './crc.ts';
+import { gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
 
 /** Splits a stream the way the listener does: take frames while complete, keep the rest. */
 function split(stream: Buffer): { frames: Buffer[]; rest: Buffer } {
@@ -53,9 +54,27 @@ describe('GT06 frame splitter', () => {
     const zero = Buffer.from('787800691709261259400700cc0400d376714600d37a3d500d0a', 'hex');
     const short = Buffer.from('787808134606020002044dc5050d0a', 'hex');
     expect(split(Buffer.concat([zero, short, login])).frames).toEqual([zero, short, login]);
-    // A length beyond the data: the CR LF ends it without waiting for bytes that will not come.
+    // A length beyond the data, and a CRC that does not match either: the CR LF may be two bytes
+    // of a frame still arriving, so it ends the frame only once the next frame begins.
     const long = Buffer.from('78780d0103563140414198583c0d0a', 'hex');
+    expect(gt06FrameLength(long)).toBe(0);
+    expect(split(Buffer.concat([long, login])).frames).toEqual([long, login]);
+  });
+
+  it('ends a frame with a length beyond the data at once when its CRC proves it complete', () => {
+    const long = Buffer.from(login);
+    long[2] += 3;
+    long.writeUInt16BE(crc16X25(long.subarray(2, long.length - 4)), long.length - 4);
     expect(gt06FrameLength(long)).toBe(long.length);
+  });
+
+  it('does not end a frame at CR LF bytes inside it while the rest is still on its way', () => {
+    // Day 13, hour 10: the GPS block holds 0D 0A.
+    const location = gt06Frame(0x10, gpsBlock({ time: new Date('2024-05-13T10:00:00Z'), latitude: -23.5, longitude: -46.6 }));
+    const inside = location.indexOf(Buffer.from('0d0a', 'hex'), 2);
+    expect(inside).toBeLessThan(location.length - 2);
+    expect(gt06FrameLength(location.subarray(0, inside + 2))).toBe(0);
+    expect(gt06FrameLength(location)).toBe(location.length);
   });
 
   it.each([

@@ -78,9 +78,9 @@ afterEach(async () => {
   listener = undefined;
 });
 
-async function start(): Promise<{ ctx: RecordingContext; open: () => Device }> {
+async function start(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => Device }> {
   const ctx = new RecordingContext();
-  listener = await startTcpListener(ctx, gt06Codec, { port: 0, host: '127.0.0.1' });
+  listener = await startTcpListener(ctx, gt06Codec, { port: 0, host: '127.0.0.1', acceptBadChecksum });
   const port = listener.port;
   return {
     ctx,
@@ -150,5 +150,33 @@ describe('GT06 over TCP', () => {
     await until(() => good.received.length >= 20, 'the location ack');
     expect(good.closed).toBe(false);
     expect(ctx.submitted).toHaveLength(1);
+  });
+
+  /** The location with one bit of its latitude flipped and the CRC left as it was: line noise. */
+  const corrupted = Buffer.from(location);
+  corrupted[12] ^= 0x01;
+
+  it('skips a frame whose CRC does not match, unacknowledged, and goes on with the next', async () => {
+    const { ctx, open } = await start();
+    const device = open();
+    device.send(loginFrame(IMEI, { serial: 1 }));
+    await until(() => device.received.length >= 10, 'the login ack');
+    device.send(Buffer.concat([corrupted, gt06Frame(0x13, '4604040001', { serial: 9 })]));
+    await until(() => device.received.length >= 20, 'the heartbeat ack');
+    // The second ack is the heartbeat's (0x13, serial 9): the corrupted location got none.
+    expect(device.received.subarray(10)).toEqual(gt06Frame(0x13, '', { serial: 9 }));
+    expect(ctx.submitted.flatMap((s) => s.positions).map((p) => p.attributes.type)).toEqual([0x13]);
+    expect(device.closed).toBe(false);
+  });
+
+  it('stores and acknowledges it when bad checksums are accepted (RASTRO_ACCEPT_BAD_CRC)', async () => {
+    const { ctx, open } = await start(true);
+    const device = open();
+    device.send(loginFrame(IMEI, { serial: 1 }));
+    await until(() => device.received.length >= 10, 'the login ack');
+    device.send(corrupted);
+    await until(() => device.received.length >= 20, 'the location ack');
+    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.submitted[0].positions[0]).toMatchObject({ attributes: { type: 0x12 } });
   });
 });

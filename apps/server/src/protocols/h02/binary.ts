@@ -36,7 +36,8 @@ export function decodeBinary(frame: Buffer, receivedAt: Date): DecodeResult {
 
   const position = newPosition(receivedAt);
   position.outdated = false;
-  const [hour, minute, second, day, month, year] = digits.slice(0, 12).match(/../g)!;
+  // BCD pairs; a nibble above 9 counts as its value, as Traccar's BcdUtil reads it.
+  const [hour, minute, second, day, month, year] = digits.slice(0, 12).match(/../g)!.map((pair) => String(bcd(pair)));
   position.deviceTime = position.fixTime = utcTime(day, month, year, hour, minute, second);
 
   const latitude = bcd(digits.slice(12, 14)) + bcd(digits.slice(14, 20)) / 10000 / 60;

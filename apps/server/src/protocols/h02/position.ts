@@ -1,3 +1,4 @@
+import { ProtocolError } from '../codec.ts';
 import { emptyPosition } from '../position.ts';
 import type { DecodedPosition } from '../types.ts';
 
@@ -11,7 +12,9 @@ export function newPosition(time: Date): DecodedPosition {
   return emptyPosition(H02_PROTOCOL, time, { valid: false, outdated: true });
 }
 
-/** `ddmmyy` and `hhmmss` fields in UTC; the year is of this century. */
+/** `ddmmyy` and `hhmmss` fields in UTC; the year is of this century. Fields that are not numbers refuse the message. */
 export function utcTime(day: string, month: string, year: string, hour = '0', minute = '0', second = '0'): Date {
-  return new Date(Date.UTC(2000 + Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  const time = new Date(Date.UTC(2000 + Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  if (Number.isNaN(time.getTime())) throw new ProtocolError(`h02: no time in ${day}${month}${year} ${hour}${minute}${second}`);
+  return time;
 }

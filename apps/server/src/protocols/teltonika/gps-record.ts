@@ -23,7 +23,9 @@ export function decodeGpsRecord(reader: ByteReader, codec: number): DecodedPosit
   const count = () => (wideCounts ? reader.u16() : reader.u8());
   const ioId = () => (wideIds ? reader.u16() : reader.u8());
 
-  const position = blankPosition(new Date(Number(reader.i64())));
+  const time = new Date(Number(reader.i64()));
+  if (Number.isNaN(time.getTime())) throw new ProtocolError('record time out of range');
+  const position = blankPosition(time);
   position.attributes.priority = reader.u8();
   position.longitude = coordinate(reader.i32(), 180, 'longitude');
   position.latitude = coordinate(reader.i32(), 90, 'latitude');

@@ -87,9 +87,9 @@ afterEach(async () => {
   listener = undefined;
 });
 
-async function startTcp(): Promise<{ ctx: RecordingContext; open: () => Promise<Client> }> {
+async function startTcp(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => Promise<Client> }> {
   const ctx = new RecordingContext();
-  const started = await startTcpListener(ctx, teltonikaCodec, { port: 0, host: '127.0.0.1' });
+  const started = await startTcpListener(ctx, teltonikaCodec, { port: 0, host: '127.0.0.1', acceptBadChecksum });
   listener = started;
   return {
     ctx,
@@ -154,16 +154,31 @@ describe('Teltonika over a TCP listener', () => {
     expect(ctx.submitted).toHaveLength(1);
   });
 
-  it('closes a connection whose packet fails the CRC, without acknowledging it', async () => {
+  it('skips a packet that fails the CRC without acknowledging it, and goes on with the next', async () => {
     const { ctx, open } = await startTcp();
     const client = await open();
     client.write(imeiFrame(KNOWN));
     expect(await client.read(1)).toBe('01');
     const corrupted = Buffer.from(packet);
     corrupted[corrupted.length - 1] ^= 0xff;
+    client.write(Buffer.concat([corrupted, packet]));
+    // Only the good packet's acknowledgement: 2 records.
+    expect(await client.read(5)).toBe('0100000002');
+    await sleep(30);
+    expect(ctx.submitted).toHaveLength(1);
+    expect(client.closed).toBe(false);
+  });
+
+  it('stores and acknowledges a packet that fails the CRC when bad checksums are accepted', async () => {
+    const { ctx, open } = await startTcp(true);
+    const client = await open();
+    client.write(imeiFrame(KNOWN));
+    expect(await client.read(1)).toBe('01');
+    const corrupted = Buffer.from(packet);
+    corrupted[corrupted.length - 1] ^= 0xff;
     client.write(corrupted);
-    expect(await client.waitClosed()).toBe('01');
-    expect(ctx.submitted).toEqual([]);
+    expect(await client.read(5)).toBe('0100000002');
+    expect(ctx.submitted).toHaveLength(1);
   });
 });
 

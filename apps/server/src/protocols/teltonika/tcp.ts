@@ -46,10 +46,15 @@ export const teltonikaCodec: StreamCodec = {
     if (frame.readUInt16BE(0) > 0) return { uniqueId: parseImei(frame.subarray(2)), reply: IMEI_ACCEPTED };
     if (frame.length !== HEADER_LENGTH + frame.readUInt32BE(4) + CRC_LENGTH) throw new ProtocolError('AVL packet length mismatch');
     const data = frame.subarray(HEADER_LENGTH, frame.length - CRC_LENGTH);
-    // Traccar does not check the CRC; an unacknowledged packet is resent, a corrupted one stored is lost.
-    if (frame.readUInt32BE(frame.length - CRC_LENGTH) !== crc16Ibm(data)) throw new ProtocolError('AVL packet CRC mismatch');
     const { codec, count, positions } = decodeAvlData(data, receivedAt);
     return { positions, reply: isAcknowledged(codec) ? uint32(count) : undefined };
+  },
+
+  // Traccar does not check it; an unacknowledged packet is resent, a corrupted one stored is lost.
+  checksumValid(frame) {
+    // The IMEI and the keep-alive carry none.
+    if (frame.length < HEADER_LENGTH + CRC_LENGTH || frame.readUInt16BE(0) !== 0) return true;
+    return frame.readUInt32BE(frame.length - CRC_LENGTH) === crc16Ibm(frame.subarray(HEADER_LENGTH, frame.length - CRC_LENGTH));
   },
 
   commandTypes: TELTONIKA_COMMAND_TYPES,
