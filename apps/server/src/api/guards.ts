@@ -85,6 +85,14 @@ export class Guards {
     if (!(await visibleGroupIds(this.db, user.id)).includes(groupId)) throw accessDenied('Group');
   }
 
+  /** Calendars are linked to users only (Traccar): the caller must hold a link to it. */
+  async checkCalendar(user: UserRow, calendarId: number): Promise<void> {
+    if (user.administrator) return;
+    const link = await this.db.selectFrom('tc_user_calendar').select('calendarId')
+      .where('userId', '=', user.id).where('calendarId', '=', calendarId).executeTakeFirst();
+    if (!link) throw accessDenied('Calendar');
+  }
+
   /** A user may act on himself and, as a manager, on the users he manages. */
   async checkUser(user: UserRow, targetId: number): Promise<void> {
     if (user.administrator || user.id === targetId) return;

@@ -9,47 +9,16 @@ import { ClientError } from '../domain/errors.ts';
 type Db = Kysely<Database>;
 type Attributes = Record<string, unknown>;
 
-const RESELLER_KEYS = ['reseller', 'subReseller', 'resellerDomain', 'resaleLimit'] as const;
-const isBillingKey = (key: string) => key.startsWith('billing');
-const isResellerKey = (key: string) => (RESELLER_KEYS as readonly string[]).includes(key);
-
 export const isReseller = (user: Pick<UserRow, 'attributes'>): boolean => attrs(user.attributes).reseller === true;
-const isSubReseller = (user: Pick<UserRow, 'attributes'>): boolean => isReseller(user) && attrs(user.attributes).subReseller === true;
 
 /** Billing actions (spec §6) are for administrators and resellers. */
 export function mayManageBilling(user: UserRow): boolean {
   return Boolean(user.administrator) || isReseller(user);
 }
 
-/**
- * Who may write the billing and reseller attributes of a user (spec §3, §6):
- * - administrators: anything;
- * - a reseller, on the users he manages: billing; reseller fields only as a sub-reseller;
- * - nobody on himself, and no other manager: those keys keep their stored values.
- * Making someone a reseller without that right is refused with a clear message rather than
- * silently dropped. Returns the attributes to store.
- */
-export function guardAccountAttributes(caller: UserRow | null, targetId: number | null, stored: Attributes, incoming: Attributes): Attributes {
-  if (caller?.administrator) return incoming;
-  // anonymous self-registration is "on himself"
-  const self = caller === null || targetId === caller.id;
-  const billingAllowed = !self && isReseller(caller);
-  const resellerAllowed = !self && isSubReseller(caller);
-  if (!resellerAllowed && incoming.reseller === true && stored.reseller !== true) throw new ClientError('Sub-reseller access required');
-  const result: Attributes = { ...incoming };
-  for (const key of new Set([...Object.keys(incoming), ...Object.keys(stored)])) {
-    const allowed = isBillingKey(key) ? billingAllowed : isResellerKey(key) ? resellerAllowed : true;
-    if (allowed) continue;
-    if (key in stored) result[key] = stored[key];
-    else delete result[key];
-  }
-  return result;
-}
-
-/** The attributes to store for a user being created (`targetId` null) or saved: guarded, then checked. */
-export async function accountAttributes(db: Db, caller: UserRow | null, targetId: number | null, stored: Attributes, incoming: Attributes): Promise<string> {
-  return JSON.stringify(await checkResellerAttributes(db, targetId, guardAccountAttributes(caller, targetId, stored, incoming)));
-}
+// Who may write the billing (`billing*`) and reseller attributes of a user is the field policy's
+// (USER_POLICY in domain/field-policy.ts): administrators; a reseller on the users he manages for
+// billing, a sub-reseller for reseller attributes; nobody on himself.
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 

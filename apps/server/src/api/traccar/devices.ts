@@ -1,16 +1,18 @@
 import { deviceInputSchema, type DeviceInput } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
+import { visibleDeviceIds } from '../../db/access.ts';
 import { idIn } from '../../db/id-list.ts';
+import { lockServerRow, lockUserRow } from '../../db/locks.ts';
 import { DEVICE_WIRE_COLUMNS, attrs, flag, toDevice, wirePosition } from '../../db/mappers.ts';
 import { positionRow } from '../../db/position-store.ts';
-import type { DeviceTable } from '../../db/schema.ts';
+import type { Database, DeviceTable } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
+import { DEVICE_POLICY, applyFieldPolicy, deviceActor, type DeviceActor } from '../../domain/field-policy.ts';
 import { parseTime } from '../../domain/time.ts';
-import { keepQrState } from '../../qr-driver/rules.ts';
 import { updateDeviceRow } from '../../db/device-update.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -36,6 +38,17 @@ function deviceColumns(input: DeviceInput): Omit<Insertable<DeviceTable>, 'statu
     expirationTime: input.expirationTime == null ? null : parseTime(input.expirationTime),
     attributes: JSON.stringify(input.attributes ?? {}),
   };
+}
+
+/**
+ * The columns of a device body (created when `stored` is null) that the field policy lets the
+ * actor store: disabling and expiry stay an administrator's, the QR check-in state the server's.
+ */
+function deviceFields(actor: DeviceActor, input: DeviceInput, stored: Selectable<DeviceTable> | null) {
+  const { attributes: _ignored, ...requested } = deviceColumns(input);
+  const before = stored && { columns: stored as unknown as Record<string, unknown>, attributes: attrs(stored.attributes) };
+  const fields = applyFieldPolicy(DEVICE_POLICY, actor, null, { columns: requested, attributes: input.attributes ?? {} }, before);
+  return { ...fields.columns, attributes: JSON.stringify(fields.attributes) };
 }
 
 export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -103,10 +116,12 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const existing = await db.selectFrom('tc_devices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
+    // Traccar's checkEdit: a calendar named anew must be one the caller may use
+    if (input.calendarId && input.calendarId !== existing.calendarId) await guards.checkCalendar(user, input.calendarId);
     await ensureUniqueIdFree(ctx, input.uniqueId, id);
     // the QR driver check-in state is the server's: a client's copy never overwrites it, not even
-    // one landing between this read and the write
-    const row = await updateDeviceRow(db, id, (stored) => deviceColumns({ ...input, attributes: keepQrState(input.attributes ?? {}, attrs(stored.attributes)) }));
+    // one landing between this read and the write; disabled and expiry are left out for non-admins
+    const row = await updateDeviceRow(db, id, (stored) => deviceFields(deviceActor(user), input, stored));
     if (!row) throw notFound('Device');
     ctx.bus.publish({ kind: 'invalidate' });
     const live = await ctx.registry.get(id);
@@ -164,11 +179,14 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
 export async function createDevice(ctx: ApiContext, user: UserRow, input: DeviceInput) {
   await ctx.guards.checkDeviceReadonly(user);
   await ctx.guards.checkAdvanced(user, 'devices', 'create');
-  await checkDeviceLimit(ctx, user);
   if (input.groupId) await ctx.guards.checkGroup(user, input.groupId);
+  if (input.calendarId) await ctx.guards.checkCalendar(user, input.calendarId);
   await ensureUniqueIdFree(ctx, input.uniqueId, null);
+  const serverLimit = Number(attrs((await ctx.settings.get()).attributes)['tarkan.deviceLimit'] ?? 0) || 0;
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const created = await trx.insertInto('tc_devices').values(deviceColumns({ ...input, attributes: keepQrState(input.attributes ?? {}, {}) })).returningAll().executeTakeFirstOrThrow();
+    await checkDeviceLimit(ctx, trx, user, serverLimit);
+    const values = deviceFields(deviceActor(user), input, null) as Insertable<DeviceTable>;
+    const created = await trx.insertInto('tc_devices').values(values).returningAll().executeTakeFirstOrThrow();
     await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: created.id }).execute();
     return created;
   });
@@ -179,21 +197,21 @@ export async function createDevice(ctx: ApiContext, user: UserRow, input: Device
 /**
  * Spec §5: the tightest of the user's deviceLimit and the server's tarkan.deviceLimit
  * (counted on the user's devices) and the licence limit (counted on the whole server,
- * so it binds administrators too).
+ * so it binds administrators too). Counted inside the creating transaction after locking the
+ * row the limit belongs to (db/locks.ts), so concurrent creations cannot all pass one count.
  */
-async function checkDeviceLimit(ctx: ApiContext, user: UserRow): Promise<void> {
-  const db = ctx.db.kysely;
+async function checkDeviceLimit(ctx: ApiContext, trx: Transaction<Database>, user: UserRow, serverLimit: number): Promise<void> {
   const licence = ctx.config.licenseDeviceLimit;
   if (licence > 0) {
-    const total = await db.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await lockServerRow(trx, ctx.db.dialect);
+    const total = await trx.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(total.n) >= licence) throw new ClientError('User device limit reached');
   }
   if (user.administrator) return;
-  const serverAttributes = attrs((await ctx.settings.get()).attributes);
-  const serverLimit = Number(serverAttributes['tarkan.deviceLimit'] ?? 0) || 0;
-  const limit = effectiveDeviceLimit(user.deviceLimit, serverLimit, 0);
+  const locked = await lockUserRow(trx, ctx.db.dialect, user.id);
+  const limit = effectiveDeviceLimit(locked?.deviceLimit ?? user.deviceLimit, serverLimit, 0);
   if (limit === null) return;
-  const owned = (await ctx.guards.deviceIds(user)).length;
+  const owned = (await visibleDeviceIds(trx, user.id)).length;
   if (owned >= limit) throw new ClientError('User device limit reached');
 }
 

@@ -1,21 +1,43 @@
-import { userInputSchema } from '@rastro/api';
+import { TOTP_KEY_MASK, userInputSchema, type UserInput } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { managedUserIds } from '../../db/access.ts';
 import { idIn } from '../../db/id-list.ts';
+import { lockUserRow } from '../../db/locks.ts';
+import { updateUserRow } from '../../db/user-update.ts';
 import { attrs, toUser } from '../../db/mappers.ts';
-import { accountAttributes, checkResaleLimit } from '../../billing/resellers.ts';
-import { countUsers, findUserById, passwordColumns, userColumns } from '../../db/users.ts';
+import type { Database, UserTable } from '../../db/schema.ts';
+import { checkResaleLimit, checkResellerAttributes } from '../../billing/resellers.ts';
+import { countUsers, ensureLoginFree, findUserById, newPasswordColumns, userColumns, type UserRow } from '../../db/users.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
+import { USER_POLICY, applyFieldPolicy, userActor, type Grantor, type UserActor } from '../../domain/field-policy.ts';
 import { isQrDriverAccount } from '../../qr-driver/account.ts';
-import { keepQrDriverMark } from '../../qr-driver/rules.ts';
 import { requireUser } from '../auth.ts';
+import { announceRevocation, revokeAfterUserChange } from '../revocation.ts';
 import type { ApiContext } from '../context.ts';
 import { optionalId, parseBody, pathId } from '../params.ts';
 
-/** Columns only an administrator sets; everyone else keeps the stored (or default) value. */
-const ADMIN_ONLY = ['administrator', 'deviceLimit', 'userLimit'] as const;
-/** Columns a manager sets on the users he manages (and an administrator on anyone). */
-const MANAGER_ONLY = ['readonly', 'deviceReadonly', 'disabled', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
+/** The caller as the field policy sees him: what he may grant, and his defaults for the users he creates. */
+function grantorOf(user: UserRow | null): (Grantor & { id: number }) | null {
+  if (!user) return null;
+  return { id: user.id, administrator: Boolean(user.administrator), deviceLimit: user.deviceLimit, expirationTime: user.expirationTime, attributes: attrs(user.attributes) };
+}
+
+/**
+ * The columns of a user body (created when `existing` is null) that the field policy lets the
+ * actor store, with the attributes JSON; privileged columns he may not change are left out on update.
+ */
+async function userFields(db: Kysely<Database>, actor: UserActor, grantor: Grantor | null, input: UserInput, existing: UserRow | null) {
+  const { attributes: _ignored, ...requested } = userColumns(input);
+  // the key is shown masked; saving the mask back keeps the stored secret
+  if (requested.totpKey === TOTP_KEY_MASK) requested.totpKey = existing?.totpKey ?? null;
+  else if (!requested.totpKey?.trim()) requested.totpKey = null;
+  const stored = existing && { columns: existing as unknown as Record<string, unknown>, attributes: attrs(existing.attributes) };
+  const fields = applyFieldPolicy(USER_POLICY, actor, grantor, { columns: requested, attributes: input.attributes ?? {} }, stored);
+  // the reseller attributes kept or written are checked: unique domain, whole resale limit (spec §3, §6)
+  const attributes = await checkResellerAttributes(db, existing?.id ?? null, fields.attributes);
+  return { ...fields.columns, attributes: JSON.stringify(attributes) };
+}
 
 export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
@@ -54,29 +76,23 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const input = parseBody(userInputSchema, request.body);
     if (!input.password) throw new ClientError('Invalid request: password: password is required');
     const first = (await countUsers(db)) === 0;
-    const columns = userColumns(input);
-    if (caller?.administrator) {
-      // an administrator sets anything
-    } else if (caller) {
+    if (caller && !caller.administrator) {
       guards.checkManager(caller);
       await guards.checkAdvanced(caller, 'users', 'create');
       await guards.checkReadonly(caller);
-      const managed = await managedUserIds(db, caller.id);
-      if (caller.userLimit !== -1 && managed.length >= caller.userLimit) throw new ClientError('Manager user limit reached');
-      await checkResaleLimit(db, caller);
-      Object.assign(columns, { administrator: 0, deviceLimit: caller.deviceLimit, userLimit: 0 });
-    } else if (first) {
-      Object.assign(columns, { administrator: 1, deviceLimit: -1, userLimit: -1 });
-    } else {
-      if (!(await ctx.settings.get()).registration) throw new ClientError('Registration disabled');
-      Object.assign(columns, { administrator: 0, deviceLimit: -1, userLimit: 0, readonly: 0, disabled: 0, temporary: 0 });
+    } else if (!caller && !first && !(await ctx.settings.get()).registration) {
+      throw new ClientError('Registration disabled');
     }
-    await ensureEmailFree(input.email, null);
-    // billing and reseller attributes: who may set them, unique domain (spec §3, §6)
-    columns.attributes = await accountAttributes(db, caller, null, {}, input.attributes ?? {});
-    columns.attributes = keepQrDriverMark(columns.attributes, {});
+    // privileged fields: who may set them, and what others get (domain/field-policy.ts)
+    const grantor = grantorOf(caller);
+    const columns = (await userFields(db, userActor(grantor, null, first), grantor, input, null)) as ReturnType<typeof userColumns>;
+    if (!caller && first) Object.assign(columns, { administrator: 1, deviceLimit: -1, userLimit: -1 });
+    await ensureLoginFree(db, columns, null);
+    // hashed before the transaction, which would otherwise hold its connection while PBKDF2 runs
+    const password = await newPasswordColumns(input.password);
     const row = await db.transaction().execute(async (trx) => {
-      const created = await trx.insertInto('tc_users').values({ ...columns, ...passwordColumns(input.password) }).returningAll().executeTakeFirstOrThrow();
+      if (caller && !caller.administrator) await checkUserLimits(trx, caller.id);
+      const created = await trx.insertInto('tc_users').values({ ...columns, ...password }).returningAll().executeTakeFirstOrThrow();
       if (caller && !caller.administrator) await trx.insertInto('tc_user_user').values({ userId: caller.id, managedUserId: created.id }).execute();
       return created;
     });
@@ -91,23 +107,18 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkUser(caller, id);
     await guards.checkReadonly(caller);
     await guards.checkAdvanced(caller, 'users', caller.id === id ? 'selfEdit' : 'edit');
-    const existing = await findUserById(db, id);
-    if (!existing) throw notFound('User');
-    const columns: Record<string, unknown> = userColumns(input);
-    if (!caller.administrator) {
-      for (const key of ADMIN_ONLY) columns[key] = existing[key];
-      if (caller.id === id) {
-        for (const key of MANAGER_ONLY) columns[key] = existing[key];
-        // Nobody extends their own expiry but an administrator.
-        columns.expirationTime = existing.expirationTime;
-      }
-      if (existing.fixedEmail) columns.email = existing.email;
-    }
-    await ensureEmailFree(input.email, id);
-    columns.attributes = await accountAttributes(db, caller, id, attrs(existing.attributes), input.attributes ?? {});
-    columns.attributes = keepQrDriverMark(columns.attributes as string, attrs(existing.attributes));
-    const password = passwordColumns(input.password);
-    const row = await db.updateTable('tc_users').set({ ...(columns as object), ...password }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const password = await newPasswordColumns(input.password);
+    // privileged fields the caller may not change are left out and keep their stored values
+    // (domain/field-policy.ts); the save is a compare-and-swap on the attributes as read
+    const grantor = grantorOf(caller);
+    const saved = await updateUserRow(db, id, async (existing) => {
+      const columns = (await userFields(db, userActor(grantor, id, false), grantor, input, existing)) as Updateable<UserTable>;
+      await ensureLoginFree(db, { email: columns.email ?? existing.email, login: columns.login ?? null }, id);
+      return { ...columns, ...password };
+    });
+    if (!saved) throw notFound('User');
+    const { before: existing, after: row } = saved;
+    await revokeAfterUserChange(ctx, existing, row, request);
     ctx.bus.publish({ kind: 'invalidate' });
     return toUser(row);
   });
@@ -120,14 +131,22 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkUser(caller, id);
     await guards.checkAdvanced(caller, 'users', 'delete');
     await deleteUser(id);
+    announceRevocation(ctx.bus, { userIds: [id], all: true });
     ctx.bus.publish({ kind: 'invalidate' });
     return reply.code(204).send();
   });
 
-  async function ensureEmailFree(email: string, ownId: number | null): Promise<void> {
-    const clash = await db.selectFrom('tc_users').select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase())).executeTakeFirst();
-    if (clash && clash.id !== ownId) throw new ClientError('User duplicate');
+  /**
+   * Traccar's userLimit and the resale limit of a manager creating a user, counted inside the
+   * creating transaction after locking his row: concurrent creations by him wait for each other
+   * instead of all counting the same users.
+   */
+  async function checkUserLimits(trx: Transaction<Database>, managerId: number): Promise<void> {
+    const manager = await lockUserRow(trx, ctx.db.dialect, managerId);
+    if (!manager) throw notFound('User');
+    const managed = await managedUserIds(trx, manager.id);
+    if (manager.userLimit !== -1 && managed.length >= manager.userLimit) throw new ClientError('Manager user limit reached');
+    await checkResaleLimit(trx, manager);
   }
 
   async function deleteUser(id: number): Promise<void> {

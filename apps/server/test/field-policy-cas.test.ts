@@ -1,0 +1,63 @@
+import { ADVANCED_PERMISSIONS_KEY } from '@rastro/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/connection.ts';
+import { attrs } from '../src/db/mappers.ts';
+import { updateUserRow } from '../src/db/user-update.ts';
+import { userColumns } from '../src/db/users.ts';
+import { USER_POLICY, applyFieldPolicy } from '../src/domain/field-policy.ts';
+import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
+
+/**
+ * A save keeps the privileged attributes its writer may not change at their stored values; the
+ * write is a compare-and-swap, so values kept from a stale read never undo a change an
+ * administrator made in between (revoking advanced permissions while the user saves his profile).
+ */
+
+const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
+const GRANTED = '00ff0000000000000000000000000000';
+const REVOKED = '00010000000000000000000000000000';
+
+describe.each(dialects)('user saves against concurrent writers on %s', (dialect) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let id = 0;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase(dialect);
+    db = opened.db;
+    close = opened.close;
+    const columns = userColumns({ name: 'Operador', email: 'cas@example.com', attributes: { [ADVANCED_PERMISSIONS_KEY]: GRANTED, theme: 'dark' } });
+    id = (await db.kysely.insertInto('tc_users').values(columns).returning('id').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => close());
+
+  const stored = async () => attrs((await db.kysely.selectFrom('tc_users').select('attributes').where('id', '=', id).executeTakeFirstOrThrow()).attributes);
+
+  it('keeps an administrator\'s revocation written between a self-save\'s read and its write', async () => {
+    let round = 0;
+    const saved = await updateUserRow(db.kysely, id, async (current) => {
+      if (round++ === 0) {
+        // the administrator revokes while the save is under way
+        await db.kysely.updateTable('tc_users').set({ attributes: JSON.stringify({ ...attrs(current.attributes), [ADVANCED_PERMISSIONS_KEY]: REVOKED }) })
+          .where('id', '=', id).execute();
+      }
+      // the user's own copy, from before the revocation
+      const fields = applyFieldPolicy(USER_POLICY, 'self', null, { columns: { name: 'Operador 2' }, attributes: { [ADVANCED_PERMISSIONS_KEY]: GRANTED, theme: 'light' } },
+        { columns: current as unknown as Record<string, unknown>, attributes: attrs(current.attributes) });
+      return { ...fields.columns, attributes: JSON.stringify(fields.attributes) };
+    });
+    expect(round).toBe(2);
+    expect(saved?.after.name).toBe('Operador 2');
+    expect(await stored()).toEqual({ [ADVANCED_PERMISSIONS_KEY]: REVOKED, theme: 'light' });
+  });
+
+  it('gives up with a 409 when the row changes under every attempt, and answers undefined for a user that is gone', async () => {
+    let round = 0;
+    await expect(updateUserRow(db.kysely, id, async (current) => {
+      await db.kysely.updateTable('tc_users').set({ attributes: JSON.stringify({ ...attrs(current.attributes), round: round++ }) }).where('id', '=', id).execute();
+      return { name: 'Never' };
+    })).rejects.toMatchObject({ status: 409 });
+    expect((await db.kysely.selectFrom('tc_users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Operador 2');
+    expect(await updateUserRow(db.kysely, 999_999, () => ({ name: 'Nobody' }))).toBeUndefined();
+  });
+});
