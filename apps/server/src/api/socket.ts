@@ -3,7 +3,9 @@ import { checkToken } from '../db/sessions.ts';
 import { findUserById } from '../db/users.ts';
 import { FramesAfterOpening } from '../live/frames-after-opening.ts';
 import { ClientError } from '../domain/errors.ts';
-import { disabledReason } from './auth.ts';
+import { suspensionReason } from '../billing/account.ts';
+import { disabledReason, tokenFailed } from './auth.ts';
+import { socketOwner } from './revocation.ts';
 import type { ApiContext } from './context.ts';
 import { list } from './params.ts';
 import { latestPositionsJson } from './traccar/latest-positions.ts';
@@ -22,8 +24,14 @@ export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const [token] = list((request.query as Record<string, unknown>).token);
         if (token !== undefined && !request.user) {
           const check = await checkToken(ctx.db.kysely, token);
+          // a guessed token counts against the address, as at GET /api/session?token=
+          if ('error' in check) await tokenFailed(request);
           const user = 'userId' in check ? await findUserById(ctx.db.kysely, check.userId) : undefined;
-          if (user && !disabledReason(user)) request.user = user;
+          // the same refusals as resolveUser: disabled, expired, suspended for non-payment
+          if (user && 'id' in check && !disabledReason(user) && !suspensionReason(user)) {
+            request.user = user;
+            request.credential = { kind: 'token', id: check.id, expiresTime: check.expiresTime };
+          }
         }
         if (!request.user) throw new ClientError('User is not authenticated', 401);
       },
@@ -32,7 +40,8 @@ export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const user = request.user!;
       // live frames wait behind the opening one, so that they apply over it, never under it
       const live = new FramesAfterOpening(socket);
-      ctx.hub.add(user.id, live);
+      // the hub knows which session or token opened it, so that revoking that closes it
+      ctx.hub.add(socketOwner(request), live, (code, reason) => socket.close(code, reason));
       socket.on('close', () => ctx.hub.remove(user.id, live));
       socket.on('error', () => ctx.hub.remove(user.id, live));
       // Clients may send {"logs":true}; nothing else is expected from them.

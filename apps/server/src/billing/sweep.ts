@@ -13,6 +13,8 @@ export interface SweepResult {
   overdue: number;
   suspended: number;
   lifted: number;
+  /** Who was suspended by this run (their open sockets are closed). */
+  suspendedUserIds: number[];
 }
 
 /**
@@ -26,7 +28,7 @@ export interface SweepResult {
  */
 export async function runBillingSweep(db: Db, now: number, timeZone: string): Promise<SweepResult> {
   const day = today(now, timeZone);
-  const result: SweepResult = { created: 0, overdue: 0, suspended: 0, lifted: 0 };
+  const result: SweepResult = { created: 0, overdue: 0, suspended: 0, lifted: 0, suspendedUserIds: [] };
   const customers = await db
     .selectFrom('tc_users')
     .select(['id', 'attributes', 'disabled', 'billingSuspended'])
@@ -61,6 +63,7 @@ export async function runBillingSweep(db: Db, now: number, timeZone: string): Pr
   for (const customer of customers) {
     const change = await reviewAccount(db, customer.id, day, now);
     if (change) result[change] += 1;
+    if (change === 'suspended') result.suspendedUserIds.push(customer.id);
   }
   return result;
 }
@@ -75,6 +78,8 @@ export class BillingSweeper {
     private readonly settings: ServerSettings,
     private readonly log: { warn(message: string): void },
     private readonly intervalMs = 3_600_000,
+    /** Told who was suspended, to end their live sockets on every node. */
+    private readonly onSuspended: (userIds: number[]) => void = () => undefined,
   ) {}
 
   start(): void {
@@ -87,7 +92,9 @@ export class BillingSweeper {
 
   async sweep(now = Date.now()): Promise<SweepResult> {
     const zone = billingTimeZone(attrs((await this.settings.get()).attributes));
-    return runBillingSweep(this.db, now, zone);
+    const result = await runBillingSweep(this.db, now, zone);
+    if (result.suspendedUserIds.length) this.onSuspended(result.suspendedUserIds);
+    return result;
   }
 
   async stop(): Promise<void> {

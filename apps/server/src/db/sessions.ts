@@ -30,8 +30,9 @@ export async function findSession(db: Kysely<Database>, id: string) {
   return row;
 }
 
-export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('tc_sessions').where('id', '=', digest(id)).execute();
+/** Deletes a session by its secret; answers its digest and user, or null when there was none. */
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<{ id: string; userId: number } | null> {
+  return (await db.deleteFrom('tc_sessions').where('id', '=', digest(id)).returning(['id', 'userId']).executeTakeFirst()) ?? null;
 }
 
 export async function createToken(db: Kysely<Database>, userId: number, expiresTime: number): Promise<string> {
@@ -40,17 +41,54 @@ export async function createToken(db: Kysely<Database>, userId: number, expiresT
   return token;
 }
 
-export type TokenCheck = { userId: number; expiresTime: number } | { error: string };
+/** `id` is the stored digest: what revocation and the socket hub name a token by. */
+export type TokenCheck = { id: string; userId: number; expiresTime: number } | { error: string };
 
 export async function checkToken(db: Kysely<Database>, token: string): Promise<TokenCheck> {
   const row = await db.selectFrom('tc_tokens').selectAll().where('id', '=', digest(token)).executeTakeFirst();
   if (!row) return { error: 'Invalid token' };
   if (row.revoked) return { error: 'Token has been revoked' };
   if (row.expiresTime < Date.now()) return { error: 'Token has expired' };
-  return { userId: row.userId, expiresTime: row.expiresTime };
+  return { id: row.id, userId: row.userId, expiresTime: row.expiresTime };
 }
 
-export async function revokeToken(db: Kysely<Database>, token: string): Promise<boolean> {
-  const result = await db.updateTable('tc_tokens').set({ revoked: 1 }).where('id', '=', digest(token)).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Revokes a token; answers its owner and digest, or null when no such token exists. */
+export async function revokeToken(db: Kysely<Database>, token: string): Promise<{ userId: number; id: string } | null> {
+  const id = digest(token);
+  const row = await db.updateTable('tc_tokens').set({ revoked: 1 }).where('id', '=', id).returning('userId').executeTakeFirst();
+  return row ? { userId: row.userId, id } : null;
+}
+
+/** What a user's credentials ended: the digests of the sessions deleted and the tokens revoked. */
+export interface EndedCredentials {
+  sessionIds: string[];
+  tokenIds: string[];
+}
+
+/**
+ * Ends a user's sessions and tokens, except the one the caller is using (a password change keeps
+ * the changer signed in). Tokens are marked revoked, not deleted, so a client hears why.
+ */
+export async function endCredentials(
+  db: Kysely<Database>,
+  userId: number,
+  keep: { sessionId?: string; tokenId?: string } = {},
+): Promise<EndedCredentials> {
+  return db.transaction().execute(async (trx) => {
+    let sessions = trx.deleteFrom('tc_sessions').where('userId', '=', userId);
+    if (keep.sessionId) sessions = sessions.where('id', '!=', keep.sessionId);
+    let tokens = trx.updateTable('tc_tokens').set({ revoked: 1 }).where('userId', '=', userId).where('revoked', '=', 0);
+    if (keep.tokenId) tokens = tokens.where('id', '!=', keep.tokenId);
+    return {
+      sessionIds: (await sessions.returning('id').execute()).map((r) => r.id),
+      tokenIds: (await tokens.returning('id').execute()).map((r) => r.id),
+    };
+  });
+}
+
+/** An account's expiry moved earlier: no session or token of it outlives the new one. */
+export async function capCredentials(db: Kysely<Database>, userId: number, until: number): Promise<void> {
+  await db.updateTable('tc_sessions').set({ expiresTime: until }).where('userId', '=', userId)
+    .where((eb) => eb.or([eb('expiresTime', 'is', null), eb('expiresTime', '>', until)])).execute();
+  await db.updateTable('tc_tokens').set({ expiresTime: until }).where('userId', '=', userId).where('expiresTime', '>', until).execute();
 }

@@ -3,14 +3,30 @@ import type { Device, Event, Position } from '@rastro/api';
 
 /**
  * What one server node tells every node (itself included): a device changed status, a
- * position was stored, an event was raised, or permissions changed (drop visibility caches).
+ * position was stored, an event was raised, permissions changed (drop visibility caches), or
+ * someone's access ended (close his sockets).
  */
 export type LiveMessage =
   | { kind: 'device'; device: Device }
   | { kind: 'position'; position: Position }
   | { kind: 'event'; event: Event; userIds: number[] }
   | { kind: 'commandQueued'; deviceId: number }
-  | { kind: 'invalidate' };
+  | { kind: 'invalidate' }
+  | Revocation;
+
+/**
+ * Access ended for these users (logout, disable, suspension, password change, share deleted…),
+ * already written to the database. Each node closes the users' sockets opened by the named
+ * sessions or tokens (SHA-256 digests, never secrets), or all of them with `all`, and re-checks
+ * the rest against the database; it also drops the users' visible-device sets.
+ */
+export interface Revocation {
+  kind: 'revoke';
+  userIds: number[];
+  all?: boolean;
+  sessionIds?: string[];
+  tokenIds?: string[];
+}
 
 export interface LiveBus {
   publish(message: LiveMessage): void;

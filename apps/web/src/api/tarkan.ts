@@ -8,7 +8,8 @@ export interface Share {
   deviceId: number;
   expiration: string;
   createdTime: string;
-  token: string;
+  /** Only in the answer that creates the link: the server keeps just its SHA-256. */
+  token?: string;
 }
 
 export const sharesApi = {

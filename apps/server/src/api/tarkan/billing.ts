@@ -13,6 +13,7 @@ import { isReseller, mayManageBilling } from '../../billing/resellers.ts';
 import { billingSettings } from '../../billing/settings.ts';
 import { applyPaymentEvent, tokenMatches } from '../../billing/webhook.ts';
 import { checkCredentials, disabledReason, requireUser } from '../auth.ts';
+import { announceRevocation } from '../revocation.ts';
 import type { ApiContext } from '../context.ts';
 import { parseBody, pathId } from '../params.ts';
 
@@ -142,6 +143,7 @@ export function billingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const target = await customer(requireUser(request), id, true);
     if (target.administrator) throw new ClientError('Administrators cannot be suspended');
     await suspendByHand(db, id, Date.now());
+    announceRevocation(ctx.bus, { userIds: [id], all: true });
     return reply.code(204).send();
   });
 
@@ -161,7 +163,7 @@ export function billingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // Public, from the login screen: the same credentials as a login prove who asks.
   app.post('/tarkan/billing/trust-unlock', async (request) => {
     const form = parseBody(loginFormSchema, request.body);
-    const user = await checkCredentials(db, form.email, form.password);
+    const user = await checkCredentials(request, db, form.email, form.password);
     if (!user) throw new ClientError('Invalid credentials', 401);
     const reason = disabledReason(user);
     if (reason) throw new ClientError(reason);

@@ -7,6 +7,7 @@ import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
+import { announceRevocation } from '../revocation.ts';
 import { parseBody, pathId } from '../params.ts';
 
 const expirationField = z.union([z.string(), z.number()]).transform((value, check) => {
@@ -28,6 +29,9 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
   async function create(user: UserRow, deviceId: number, expiration: number) {
     const server = await ctx.settings.get();
     if (sharingDisabled(server.attributes)) throw new ClientError('Sharing is disabled');
+    if (user.temporary) throw new ClientError('Temporary user');
+    // the share bit of advanced permissions (extras + create, spec §6)
+    await ctx.guards.checkAdvanced(user, 'extras', 'create');
     await ctx.guards.checkDevice(user, deviceId);
     const settings = attrs(server.attributes);
     const share = await shareDevice(db, user, deviceId, expiration, {
@@ -84,7 +88,8 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
     await ownShare(user, id);
-    await revokeShare(db, id);
+    // the link's visitor loses his sessions, tokens and open sockets, on every node
+    announceRevocation(ctx.bus, { userIds: [await revokeShare(db, id)], all: true });
     ctx.bus.publish({ kind: 'invalidate' });
     return reply.code(204).send();
   });

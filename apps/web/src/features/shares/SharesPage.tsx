@@ -12,23 +12,36 @@ import { useNotice } from '../../ui/useNotice.tsx';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The server keeps only a hash of each link's token and gives the token once, in the answer that
+ * creates the link; this tab remembers the ones it created (in memory only) so they can be copied.
+ */
+const createdTokens = new Map<number, string>();
+
 const api: EntityApi<Share> = {
   key: 'shares',
   list: () => sharesApi.list(),
-  save: (share) => (share.id > 0 ? sharesApi.update(share, new Date(share.expiration)) : sharesApi.create(share.deviceId, new Date(share.expiration))),
+  save: async (share) => {
+    if (share.id > 0) return sharesApi.update(share, new Date(share.expiration));
+    const created = await sharesApi.create(share.deviceId, new Date(share.expiration));
+    if (created.token) createdTokens.set(created.id, created.token);
+    return created;
+  },
   remove: (id) => sharesApi.remove(id),
 };
+
+const tokenOf = (share: Share): string | undefined => createdTokens.get(share.id) ?? (share.token || undefined);
 
 /** Temporary links to one device (plus licence): create, change expiry, copy, revoke. */
 export default function SharesPage() {
   const { t } = useTranslation();
   const [notice, showNotice] = useNotice();
   const devices = (useDevices().data ?? []).filter((device) => !isSoftDeleted(device));
-  const link = (share: Share) => shareLink(window.location.origin, share.token);
-  const copy = async (share: Share) => {
-    await navigator.clipboard.writeText(link(share)).then(
+  const copy = async (token: string) => {
+    const link = shareLink(window.location.origin, token);
+    await navigator.clipboard.writeText(link).then(
       () => showNotice(t('shares.copied')),
-      () => showNotice(link(share), 'info'),
+      () => showNotice(link, 'info'),
     );
   };
 
@@ -52,13 +65,20 @@ export default function SharesPage() {
       },
       { path: 'expiration', label: t('shares.expiration'), kind: 'datetime', required: true },
     ],
-    rowActions: (share) => (
-      <Tooltip title={t('shares.copy')}>
-        <IconButton size="small" onClick={() => void copy(share)} aria-label={t('shares.copy')} data-testid="share-copy">
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    ),
+    rowActions: (share) => {
+      const token = tokenOf(share);
+      const title = token ? t('shares.copy') : t('shares.copyUnavailable');
+      return (
+        <Tooltip title={title}>
+          {/* a disabled button gets no pointer events: the span keeps the explanation reachable */}
+          <span>
+            <IconButton size="small" disabled={!token} onClick={() => token && void copy(token)} aria-label={title} data-testid="share-copy">
+              <ContentCopyIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      );
+    },
   };
   return (
     <>
