@@ -18,6 +18,13 @@ export const NOTIFICATION_TYPES = [
 
 export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'mail'] as const;
 
+/**
+ * What a user's `totpKey` reads as when one is set: the secret never leaves the server again,
+ * and a client that saves the user back with this value keeps the key (null turns it off).
+ * Base32 has no `*`, so no real key is ever mistaken for it.
+ */
+export const TOTP_KEY_MASK = '********';
+
 /** Unit conversions (§9). */
 export const KNOTS_TO_KMH = 1.852;
 export const KNOTS_TO_MPH = 1.15078;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attributesSchema } from './attributes.ts';
+import { TOTP_KEY_MASK } from './constants.ts';
 
 /**
  * Request bodies. Like Traccar, unknown properties are rejected (strict objects),
@@ -65,7 +66,8 @@ export const userInputSchema = z
     disableReports: z.boolean().nullish(),
     fixedEmail: z.boolean().nullish(),
     poiLayer: z.string().max(512).nullish(),
-    totpKey: z.string().max(64).nullish(),
+    // a base32 secret (RFC 4648, as authenticator apps take it), the mask that keeps the stored one, or empty/null for none
+    totpKey: z.union([z.literal(TOTP_KEY_MASK), z.string().trim().max(64).regex(/^([A-Z2-7]{16,}=*)?$/i, 'totpKey must be a base32 secret of at least 16 characters')]).nullish(),
     temporary: z.boolean().nullish(),
     attributes: attributesSchema.nullish(),
   })

@@ -1,5 +1,5 @@
 import type { Attributes, Device, Event, Group, Position, Server, User } from '@rastro/api';
-import { PRODUCT_VERSION } from '@rastro/api';
+import { PRODUCT_VERSION, TOTP_KEY_MASK } from '@rastro/api';
 import type { Selectable } from 'kysely';
 import { toIso } from '../domain/time.ts';
 import type { StoredPosition } from '../pipeline/types.ts';
@@ -71,7 +71,7 @@ export function toUser(row: Selectable<UserTable>): User {
     disableReports: Boolean(row.disableReports),
     fixedEmail: Boolean(row.fixedEmail),
     poiLayer: row.poiLayer,
-    totpKey: null,
+    totpKey: row.totpKey?.trim() ? TOTP_KEY_MASK : null,
     temporary: Boolean(row.temporary),
     attributes: attrs(row.attributes),
   };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../domain/password.ts';
+import { newPasswordHash } from '../domain/password.ts';
 import type { Database } from './schema.ts';
 import { countUsers } from './users.ts';
 
@@ -20,7 +20,7 @@ export async function seedAdmin(db: Kysely<Database>, email: string, password: s
     .values({
       name: 'Administrador',
       email,
-      ...hashPassword(password ?? generated!),
+      ...(await newPasswordHash(password ?? generated!)),
       administrator: 1,
       readonly: 0,
       disabled: 0,

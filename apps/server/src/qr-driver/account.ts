@@ -4,7 +4,7 @@ import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { UserRow } from '../db/users.ts';
 import { ClientError } from '../domain/errors.ts';
-import { hashPassword } from '../domain/password.ts';
+import { newPasswordHash } from '../domain/password.ts';
 import { qrDriverIdOf, qrSettings } from './rules.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function syncQrAccount(db: Db, driver: { id: number; name: string; 
   if (clash && clash.id !== account?.id) throw new ClientError('User duplicate');
   const columns = { name: driver.name, email: settings.username, login: null, disabled: 0, ...NO_RIGHTS };
   if (account) {
-    await db.updateTable('tc_users').set({ ...columns, ...(password ? hashPassword(password) : {}) }).where('id', '=', account.id).execute();
+    await db.updateTable('tc_users').set({ ...columns, ...(password ? await newPasswordHash(password) : {}) }).where('id', '=', account.id).execute();
     // a new password or username closes the sessions opened with the old ones
     if (password || account.email !== settings.username) await endSessions(db, account.id, true);
     return;
@@ -67,7 +67,7 @@ export async function syncQrAccount(db: Db, driver: { id: number; name: string; 
   await db.insertInto('tc_users').values({
     ...columns, phone: null, map: null, latitude: 0, longitude: 0, zoom: 0, coordinateFormat: null, poiLayer: null, totpKey: null,
     attributes: JSON.stringify({ [QR_DRIVER_USER_KEY]: driver.id }),
-    ...hashPassword(password),
+    ...(await newPasswordHash(password)),
   }).execute();
 }
 

@@ -2,13 +2,14 @@ import { loginFormSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toUser } from '../../db/mappers.ts';
-import { createSession, createToken, deleteSession, checkToken, revokeToken } from '../../db/sessions.ts';
+import { createSession, createToken, checkToken, revokeToken } from '../../db/sessions.ts';
 import { findUserById } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
-import { SESSION_COOKIE, checkCredentials, disabledReason, requireUser, setSessionCookie } from '../auth.ts';
+import { SESSION_COOKIE, checkCredentials, checkOneTimeCode, disabledReason, requireUser, setSessionCookie, tokenFailed } from '../auth.ts';
 import { suspensionReason } from '../../billing/account.ts';
 import type { ApiContext } from '../context.ts';
+import { announceRevocation, endSession } from '../revocation.ts';
 import { list, parseBody } from '../params.ts';
 
 const TOKEN_LIFETIME_MS = 7 * 86400_000;
@@ -21,7 +22,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const [token] = list((request.query as Record<string, unknown>).token);
     if (token !== undefined) {
       const check = await checkToken(db, token);
-      if ('error' in check) throw new ClientError(check.error, 401);
+      if ('error' in check) {
+        await tokenFailed(request);
+        throw new ClientError(check.error, 401);
+      }
       const user = await findUserById(db, check.userId);
       if (!user) throw new ClientError('Invalid token', 401);
       const reason = disabledReason(user) ?? suspensionReason(user);
@@ -36,8 +40,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.post('/api/session', async (request, reply) => {
     const form = parseBody(loginFormSchema, request.body);
-    const user = await checkCredentials(db, form.email, form.password);
+    // 429 once the account or the address has used up its failed sign-ins (api/rate-limit.ts)
+    const user = await checkCredentials(request, db, form.email, form.password);
     if (!user) throw new ClientError('Invalid credentials', 401);
+    await checkOneTimeCode(request, reply, user, form.code);
     // disabled, expired, or suspended for non-payment (spec §8, with a trust-unlock variant)
     const reason = disabledReason(user) ?? suspensionReason(user);
     if (reason) throw new ClientError(reason);
@@ -48,13 +54,16 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.delete('/api/session', async (request, reply) => {
     const cookie = request.cookies[SESSION_COOKIE];
-    if (cookie) await deleteSession(db, cookie);
+    // the session's sockets close too, on every node
+    if (cookie) await endSession(ctx, cookie);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
   });
 
   app.post('/api/session/token', async (request, reply) => {
     const user = requireUser(request);
+    // a share-link visitor holds the link's token; more would be credentials the link does not govern
+    if (user.temporary) throw new ClientError('Temporary user');
     const form = parseBody(z.object({ expiration: z.string().optional() }).passthrough(), request.body ?? {});
     let expires = Date.now() + TOKEN_LIFETIME_MS;
     if (form.expiration) {
@@ -63,6 +72,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (requested <= Date.now()) throw new ClientError('expiration must be in the future');
       expires = requested;
     }
+    // never beyond the configured maximum, the account's expiry, or the credential minting it (Traccar)
+    const credential = request.credential;
+    const limits = [Date.now() + ctx.config.tokenMaxDays * 86400_000, user.expirationTime,
+      credential && credential.kind !== 'password' ? credential.expiresTime : null];
+    for (const limit of limits) if (limit !== null && limit < expires) expires = limit;
     const token = await createToken(db, user.id, expires);
     return reply.type('text/plain').send(token);
   });
@@ -70,7 +84,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/api/session/token/revoke', async (request, reply) => {
     requireUser(request);
     const form = parseBody(z.object({ token: z.string().min(1, 'token is required') }), request.body);
-    await revokeToken(db, form.token);
+    const revoked = await revokeToken(db, form.token);
+    if (revoked) announceRevocation(ctx.bus, { userIds: [revoked.userId], tokenIds: [revoked.id] });
     return reply.code(204).send();
   });
 }
