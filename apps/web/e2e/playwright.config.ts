@@ -67,6 +67,8 @@ export default defineConfig({
       // automatic billing runs on the clock (5 s after start, then hourly) and would add its own
       // invoices under the browser tests' feet; the server tests drive it with a given time
       RASTRO_BILLING_SWEEP_MINUTES: '0',
+      // the lost-password e-mail's links point here (never at a request's Host)
+      RASTRO_PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       DATABASE_URL: '',
       REDIS_URL: '',
     },

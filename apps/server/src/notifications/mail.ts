@@ -33,6 +33,23 @@ export async function mailSettings(db: Kysely<Database>): Promise<MailSettings |
   };
 }
 
+/** An SMTP transport for the settings (close it once its messages are sent). */
+export function mailTransport(settings: MailSettings) {
+  return nodemailer.createTransport({
+    host: settings.smtpHost,
+    port: settings.smtpPort,
+    secure: settings.secure,
+    auth: settings.username ? { user: settings.username, pass: settings.password ?? '' } : undefined,
+    // a local or self-signed relay is common in small fleets' setups
+    tls: { rejectUnauthorized: false },
+  });
+}
+
+/** The sender as nodemailer takes it: with its display name when one is set. */
+export function mailSender(settings: MailSettings) {
+  return settings.senderName ? { name: settings.senderName, address: settings.senderEmail } : settings.senderEmail;
+}
+
 /** The `mail` channel: one message per recipient, in the recipient's language. */
 export class MailChannel {
   constructor(private readonly db: Kysely<Database>) {}
@@ -40,14 +57,7 @@ export class MailChannel {
   async deliver(event: Event, userIds: number[]): Promise<void> {
     const settings = await mailSettings(this.db);
     if (!settings || !userIds.length) return;
-    const transport = nodemailer.createTransport({
-      host: settings.smtpHost,
-      port: settings.smtpPort,
-      secure: settings.secure,
-      auth: settings.username ? { user: settings.username, pass: settings.password ?? '' } : undefined,
-      // a local or self-signed relay is common in small fleets' setups
-      tls: { rejectUnauthorized: false },
-    });
+    const transport = mailTransport(settings);
     const device = event.deviceId
       ? await this.db.selectFrom('tc_devices').select('name').where('id', '=', event.deviceId).executeTakeFirst()
       : undefined;
@@ -60,7 +70,7 @@ export class MailChannel {
         const detail = [event.attributes.alarm, event.attributes.result].filter((v) => typeof v === 'string').join(' ');
         const subject = device ? `${device.name}: ${title}` : title;
         await transport.sendMail({
-          from: settings.senderName ? { name: settings.senderName, address: settings.senderEmail } : settings.senderEmail,
+          from: mailSender(settings),
           to: user.email,
           subject,
           text: [subject, detail, new Date(event.eventTime).toISOString()].filter(Boolean).join('\n'),

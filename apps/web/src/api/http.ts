@@ -14,6 +14,8 @@ export class ApiError extends Error {
     /** HTTP status, 0 when no response arrived. */
     readonly status: number,
     message: string,
+    /** The `WWW-Authenticate` header of a 401: `TOTP` when the account asks for a one-time code. */
+    readonly challenge: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -88,7 +90,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   }
   if (response.status >= 400) {
     const text = await response.text().catch(() => '');
-    throw new ApiError('http', response.status, serverMessage(text, response.statusText));
+    throw new ApiError('http', response.status, serverMessage(text, response.statusText), response.headers.get('www-authenticate'));
   }
   return response;
 }

@@ -1,20 +1,37 @@
 import type { User } from '@rastro/api';
-import { requestJson, requestVoid } from './http.ts';
+import { ApiError, request, requestJson, requestVoid } from './http.ts';
 
 export interface Credentials {
   email: string;
   password: string;
+  /** The authenticator app's 6-digit code, for an account with two-step verification. */
+  code?: string;
 }
 
-/** Current cookie session, or a new one opened with a share token. No session answers 404. */
+/** Current cookie session, or a new one opened with a token (share link, remembered sign-in). No session answers 404. */
 export function getSession(token?: string): Promise<User> {
   return requestJson<User>('/session', { query: { token } });
 }
 
-export function createSession({ email, password }: Credentials): Promise<User> {
-  return requestJson<User>('/session', { method: 'POST', form: { email, password } });
+export function createSession({ email, password, code }: Credentials): Promise<User> {
+  return requestJson<User>('/session', { method: 'POST', form: { email, password, ...(code ? { code } : {}) } });
+}
+
+/** The server's answer to a sign-in without a code when the account has two-step verification. */
+export function needsTotpCode(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && /^totp\b/i.test(error.challenge ?? '');
 }
 
 export function deleteSession(): Promise<void> {
   return requestVoid('/session', { method: 'DELETE' });
+}
+
+/** A bearer token of the signed-in user, valid until `expiration` (the server answers it as plain text). */
+export async function createSessionToken(expiration: Date): Promise<string> {
+  const response = await request('/session/token', { method: 'POST', form: { expiration: expiration.toISOString() }, accept: 'text/plain' });
+  return (await response.text()).trim();
+}
+
+export function revokeSessionToken(token: string): Promise<void> {
+  return requestVoid('/session/token/revoke', { method: 'POST', form: { token } });
 }

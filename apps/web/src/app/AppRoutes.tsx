@@ -1,5 +1,5 @@
 import { Navigate, Route, createRoutesFromElements, useRoutes } from 'react-router';
-import { DRIVER_LOGIN_PATH, HOME_PATH, LOGIN_PATH, MAINTENANCE_PATH, QR_DRIVER_PATH } from './guard.ts';
+import { DRIVER_LOGIN_PATH, HOME_PATH, LOGIN_PATH, MAINTENANCE_PATH, QR_DRIVER_PATH, RESET_PASSWORD_PATH } from './guard.ts';
 import { lazyPage } from './lazyPage.ts';
 import { managementRoutes } from './managementRoutes.tsx';
 import { NavigationGuard } from './NavigationGuard.tsx';
@@ -8,6 +8,7 @@ import { DevicePage, DevicesPanel, Shell } from './shellPages.ts';
 // every page is its own chunk; the map engine is only in the shell's
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));
 const SharePage = lazyPage(() => import('../features/auth/SharePage.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage.tsx'));
 const MaintenancePage = lazyPage(() => import('./MaintenancePage.tsx'));
 const QrDriverPage = lazyPage(() => import('../features/qr-driver/QrDriverPage.tsx'));
 const QrScanPage = lazyPage(() => import('../features/qr-driver/QrScanPage.tsx'));
@@ -27,6 +28,7 @@ export const appRoutes = createRoutesFromElements(
         <Route path={LOGIN_PATH} element={<LoginPage />} />
         <Route path={DRIVER_LOGIN_PATH} element={<LoginPage driver />} />
         <Route path="/share/:token" element={<SharePage />} />
+        <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
         {/* the driver's phone screens: no map, no shell */}
         <Route path={QR_DRIVER_PATH} element={<QrDriverPage />} />
         <Route path={`${QR_DRIVER_PATH}/scan/:id`} element={<QrScanPage />} />

@@ -2,23 +2,27 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@rastro/api';
 import { ApiError } from '../api/http.ts';
 import { devicesQuery, positionsQuery, serverInfoQuery } from '../api/queries.ts';
-import { createSession, getSession } from '../api/session.ts';
+import { getSession } from '../api/session.ts';
 import type { AuthOutcome } from './guard.ts';
-import { forgetCredentials, rememberedCredentials } from './rememberedCredentials.ts';
+import { forgetToken, rememberedToken } from './rememberedSession.ts';
 import { sessionUser } from './session.ts';
 
-/** Remembered credentials open a new session; without them (or when they stop working) the cookie session is asked. */
+/**
+ * The browser's cookie session, else a new one opened with the remembered token (a cookie session
+ * still open is used as it is, so a reload does not open another session each time).
+ */
 async function checkSession(): Promise<User> {
-  const credentials = rememberedCredentials();
-  if (credentials) {
-    try {
-      return await createSession(credentials);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'http')) throw error;
-      forgetCredentials();
-    }
+  const cookie = await getSession().then((user) => ({ user }), (error: unknown) => ({ error }));
+  if ('user' in cookie) return cookie.user;
+  const token = rememberedToken();
+  if (!token || !(cookie.error instanceof ApiError && cookie.error.kind === 'http')) throw cookie.error;
+  try {
+    return await getSession(token);
+  } catch (error) {
+    // revoked, expired, or the account disabled: the token is of no more use
+    if (error instanceof ApiError && error.kind === 'http') forgetToken();
+    throw error;
   }
-  return getSession();
 }
 
 /** An authentication begun before the first render, for the guard to take over. */
@@ -51,17 +55,18 @@ type SessionOutcome = { user: User } | 'server-unavailable' | 'no-session';
 const sessionOutcome = (check: Promise<User>): Promise<SessionOutcome> => check.then((user) => ({ user }), () => 'no-session' as const);
 
 /**
- * Server info and the session. With the browser's own session (no remembered credentials to sign
+ * Server info and the session. With the browser's own session (no remembered token to sign
  * in with) both are asked for at once, and the fleet's lists with them: a large fleet's lists are
  * the longest wait of the first page (measured: asked for with the session rather than once the
  * page's code was in, a 10,000-device map was ready ~300 ms sooner, although the code then shares
  * the browser's six connections with them). Without a session they answer 401 and are dropped. A
- * server that does not answer its info is unavailable whatever the session says. Remembered
- * credentials are tried only once the server has answered, and the lists asked for after them.
+ * server that does not answer its info is unavailable whatever the session says. With a
+ * remembered token the session (the cookie's, else one the token opens) is asked only once the
+ * server has answered, and the lists after it.
  */
 async function checkServerAndSession(queryClient: QueryClient, loadDevices: boolean): Promise<SessionOutcome> {
   const server = queryClient.fetchQuery(serverInfoQuery).then(() => true, () => false);
-  if (rememberedCredentials()) {
+  if (rememberedToken()) {
     const outcome = (await server) ? await sessionOutcome(checkSession()) : 'server-unavailable';
     if (loadDevices && typeof outcome !== 'string') prefetchFleet(queryClient);
     return outcome;

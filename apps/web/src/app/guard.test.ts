@@ -8,7 +8,7 @@ describe('decideNavigation', () => {
   });
 
   it('lets public routes through when logged out', () => {
-    for (const path of ['/login', '/motorista', '/share/abc123']) {
+    for (const path of ['/login', '/motorista', '/reset-password', '/share/abc123']) {
       expect(decideNavigation(path, false)).toEqual({ action: 'pass' });
     }
   });

@@ -9,16 +9,19 @@ export const DRIVER_LOGIN_PATH = '/motorista';
 /** The QR driver's own screen, where a driver lands after signing in. */
 export const QR_DRIVER_PATH = '/qr-driver';
 export const MAINTENANCE_PATH = '/maintenance';
+/** The lost-password e-mail's link (?token=…). */
+export const RESET_PASSWORD_PATH = '/reset-password';
 
 const SHARE_PATH = /^\/share\/[^/]+\/?$/;
 const DRIVER_PATH = /^\/qr-driver(?:\/|$)/;
 
-/** Pages reachable without a session: login, driver login, share links and maintenance. */
+/** Pages reachable without a session: login, driver login, password reset, share links and maintenance. */
 export function isPublicPath(pathname: string): boolean {
   return (
     pathname === LOGIN_PATH ||
     pathname === DRIVER_LOGIN_PATH ||
     pathname === MAINTENANCE_PATH ||
+    pathname === RESET_PASSWORD_PATH ||
     SHARE_PATH.test(pathname)
   );
 }

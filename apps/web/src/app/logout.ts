@@ -1,14 +1,17 @@
-import { deleteSession } from '../api/session.ts';
+import { deleteSession, revokeSessionToken } from '../api/session.ts';
 import { forgetPushSubscription } from '../features/push/pushSubscription.ts';
-import { forgetCredentials } from './rememberedCredentials.ts';
+import { forgetToken, rememberedToken } from './rememberedSession.ts';
 import { sessionUser } from './session.ts';
 import { closeLiveSocket } from './useLiveSync.ts';
 
-/** Ends the signed-in state: live socket closed, remembered credentials forgotten, session deleted. */
+/** Ends the signed-in state: live socket closed, remembered token revoked and forgotten, session deleted. */
 export async function clearAuth(): Promise<void> {
   closeLiveSocket();
-  // remembered credentials would sign straight back in at the next session check
-  forgetCredentials();
+  // a remembered token would sign straight back in at the next session check; revoked, a copy of
+  // it is worthless too (while the session lasts, for the server to know who asks)
+  const token = rememberedToken();
+  forgetToken();
+  if (token) await revokeSessionToken(token).catch(() => undefined);
   // this browser must not keep receiving the user's alerts after he leaves
   const user = sessionUser.get();
   if (user) await forgetPushSubscription(user.id);

@@ -1,9 +1,13 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { usersApi } from '../../api/management.ts';
+import { useServerInfo } from '../../api/queries.ts';
 import { sessionUser, useSessionUser } from '../../app/session.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
+import { TwoStepDialog } from './TwoStepDialog.tsx';
 
 type AccountForm = Omit<User, 'password'> & { password?: string; passwordConfirm?: string };
 
@@ -13,6 +17,11 @@ const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es'
 export default function AccountPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const [twoStep, setTwoStep] = useState(false);
+  // offered where the server allows it (Traccar's server attribute `totpEnable`); a key already
+  // set can always be turned off
+  const attributes = useServerInfo().data?.server.attributes;
+  const twoStepOffered = !!user?.totpKey || attributes?.totpEnable === true || attributes?.totpEnable === 'true';
   const fields: FieldSpec<AccountForm>[] = [
     { path: 'name', label: t('account.name'), kind: 'text', required: true, minLength: 3, requiredMessage: t('validation.nameRequired'), minLengthMessage: t('validation.nameRequired') },
     { path: 'email', label: t('account.email'), kind: 'text', required: true, minLength: 4, requiredMessage: t('validation.minFour'), minLengthMessage: t('validation.minFour') },
@@ -30,15 +39,25 @@ export default function AccountPage() {
   const value: AccountForm | null = user && { ...user, password: '', passwordConfirm: '' };
 
   return (
-    <FormDialogPage
-      title={t('account.title')}
-      fields={fields}
-      value={value}
-      check={(form) => ((form.password ?? '') !== (form.passwordConfirm ?? '') ? t('account.passwordMismatch') : null)}
-      onSave={async ({ passwordConfirm: _confirm, password, ...rest }) => {
-        const saved = await usersApi.save(password ? { ...rest, password } : rest);
-        sessionUser.set(saved);
-      }}
-    />
+    <>
+      <FormDialogPage
+        title={t('account.title')}
+        fields={fields}
+        value={value}
+        check={(form) => ((form.password ?? '') !== (form.passwordConfirm ?? '') ? t('account.passwordMismatch') : null)}
+        onSave={async ({ passwordConfirm: _confirm, password, ...rest }) => {
+          // the two-step key is changed by its own dialog while this form is open: keep the current one
+          const current = { ...rest, totpKey: sessionUser.get()?.totpKey ?? null };
+          const saved = await usersApi.save(password ? { ...current, password } : current);
+          sessionUser.set(saved);
+        }}
+        extraActions={() => twoStepOffered && (
+          <Button onClick={() => setTwoStep(true)} sx={{ mr: 'auto' }} data-testid="two-step-open">
+            {user?.totpKey ? t('account.twoStep.title') : t('account.twoStep.enableTitle')}
+          </Button>
+        )}
+      />
+      {twoStep && user && <TwoStepDialog user={user} onClose={() => setTwoStep(false)} />}
+    </>
   );
 }

@@ -7,10 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/http.ts';
 import { useServerInfo } from '../../api/queries.ts';
-import { createSession } from '../../api/session.ts';
+import { createSession, createSessionToken, needsTotpCode, revokeSessionToken } from '../../api/session.ts';
 import { HOME_PATH, QR_DRIVER_PATH, returnPath } from '../../app/guard.ts';
-import { forgetCredentials, rememberCredentials } from '../../app/rememberedCredentials.ts';
+import { forgetToken, rememberExpiration, rememberToken, rememberedToken } from '../../app/rememberedSession.ts';
 import { isQrDriver, sessionUser } from '../../app/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
 import { errorCode } from '../../ui/errorMessage.ts';
@@ -18,11 +19,28 @@ import { TrustUnlockOffer } from './TrustUnlockOffer.tsx';
 import { LostPasswordDialog } from './LostPasswordDialog.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
 import { loginFieldsError } from './registrationRules.ts';
+import { TotpCodeField, isTotpCode } from './TotpCodeField.tsx';
+
+/**
+ * Remember me: a long-lived token of the server is kept instead of the password, and a token kept
+ * from before is revoked when the user signs in without it. Failing to mint one does not fail the
+ * sign-in, which has succeeded: the user is just not remembered.
+ */
+async function keepSignedIn(remember: boolean): Promise<void> {
+  const previous = rememberedToken();
+  forgetToken();
+  if (previous) await revokeSessionToken(previous).catch(() => undefined);
+  if (remember) {
+    await createSessionToken(rememberExpiration()).then(rememberToken, () => undefined);
+  }
+}
 
 /**
  * Username (e-mail or login) and password; on success goes to the `to` return path (by default the
- * map, or a QR driver's check-in screen). The driver login has no lost password or registration:
- * a driver's account is made by the fleet manager.
+ * map, or a QR driver's check-in screen). An account with two-step verification is answered 401
+ * `WWW-Authenticate: TOTP`: the form then asks for the authenticator's code and sends all three.
+ * The driver login has no lost password or registration: a driver's account is made by the fleet
+ * manager.
  * Errors are kept as they came (a failure or a catalog code) and worded at render time, so a change
  * of language rewords them too.
  */
@@ -38,6 +56,10 @@ export function LoginForm({ initialError = null, driver = false }: { initialErro
   const [busy, setBusy] = useState(false);
   // the driver screen sends a driver whose session the server ended (automatic check-out) back here
   const sessionEnded = driver && (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
+  // the reset-password page sends the user here once the new password is set
+  const passwordChanged = (location.state as { passwordChanged?: boolean } | null)?.passwordChanged === true;
+  const [totp, setTotp] = useState(false);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(initialError);
   const [registered, setRegistered] = useState(false);
   const [dialog, setDialog] = useState<'lostPassword' | 'register' | null>(null);
@@ -50,19 +72,38 @@ export function LoginForm({ initialError = null, driver = false }: { initialErro
       setError(missing);
       return;
     }
+    if (totp && !isTotpCode(code)) {
+      setError('TOTP_CODE_REQUIRED');
+      return;
+    }
     setBusy(true);
     setError(null);
-    const credentials = { email: email.trim(), password };
     try {
-      const user = await createSession(credentials);
-      if (remember) rememberCredentials(credentials);
-      else forgetCredentials();
+      const user = await createSession({ email: email.trim(), password, ...(totp ? { code } : {}) });
+      await keepSignedIn(remember);
       sessionUser.set(user);
       navigate(returnPath(location.search, driver || isQrDriver(user) ? QR_DRIVER_PATH : HOME_PATH), { replace: true });
     } catch (failure) {
-      setError(failure);
+      if (needsTotpCode(failure)) {
+        // the password was right; the account wants its code as well
+        setTotp(true);
+        setCode('');
+        setError(totp ? 'TOTP_CODE_REQUIRED' : null);
+      } else if (totp && failure instanceof ApiError && failure.status === 401) {
+        // the password passed before: a 401 now is the code
+        setError('USER_AUTHORIZATION_FAILED');
+      } else {
+        setError(failure);
+      }
       setBusy(false);
     }
+  };
+
+  const leaveTotp = () => {
+    setTotp(false);
+    setCode('');
+    setPassword('');
+    setError(null);
   };
 
   return (
@@ -74,32 +115,44 @@ export function LoginForm({ initialError = null, driver = false }: { initialErro
         )}
         {registered && <Alert severity="success">{t('auth.registered')}</Alert>}
         {sessionEnded && error === null && <Alert severity="info">{t('qrDriver.sessionEnded')}</Alert>}
-        <TextField
-          name="email"
-          label={t('auth.username')}
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoFocus
-          fullWidth
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          fullWidth
-        />
-        <FormControlLabel
-          control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
-          label={t('auth.rememberMe')}
-        />
+        {passwordChanged && error === null && !totp && <Alert severity="success">{t('auth.passwordChanged')}</Alert>}
+        {totp ? (
+          <TotpCodeField value={code} onChange={setCode} autoFocus />
+        ) : (
+          <>
+            <TextField
+              name="email"
+              label={t('auth.username')}
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoFocus
+              fullWidth
+            />
+            <TextField
+              name="password"
+              type="password"
+              label={t('auth.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              fullWidth
+            />
+            <FormControlLabel
+              control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
+              label={t('auth.rememberMe')}
+            />
+          </>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-          {t('auth.signIn')}
+          {totp ? t('auth.verifyCode') : t('auth.signIn')}
         </Button>
-        {!driver && (
+        {totp && (
+          <Button size="small" onClick={leaveTotp}>
+            {t('auth.backToSignIn')}
+          </Button>
+        )}
+        {!driver && !totp && (
           <Stack direction="row" justifyContent={registration ? 'space-between' : 'center'}>
             <Button size="small" onClick={() => setDialog('lostPassword')}>
               {t('auth.lostPassword')}

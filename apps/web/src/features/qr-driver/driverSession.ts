@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { getQrDriverState } from '../../api/qrDriver.ts';
 import { DRIVER_LOGIN_PATH } from '../../app/guard.ts';
-import { forgetCredentials } from '../../app/rememberedCredentials.ts';
+import { forgetToken } from '../../app/rememberedSession.ts';
 import { sessionUser } from '../../app/session.ts';
 
 /** The driver's state; polled, so an automatic check-out (or a session the server ended) shows up. */
@@ -18,7 +18,7 @@ export const qrStateQuery = queryOptions({
 
 /**
  * A 401 means the server ended the session (automatic check-out, QR disabled): back to the
- * driver login, without the remembered credentials that would sign straight back in.
+ * driver login, without the remembered token that would sign straight back in.
  */
 export function useSessionLost(error: unknown): void {
   const navigate = useNavigate();
@@ -26,7 +26,7 @@ export function useSessionLost(error: unknown): void {
   const lost = error instanceof ApiError && error.status === 401;
   useEffect(() => {
     if (!lost) return;
-    forgetCredentials();
+    forgetToken();
     sessionUser.set(null);
     navigate(`${DRIVER_LOGIN_PATH}?${new URLSearchParams({ to: pathname })}`, { replace: true, state: { sessionEnded: true } });
   }, [lost, navigate, pathname]);

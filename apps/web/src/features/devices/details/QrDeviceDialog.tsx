@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { Device } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { qrScanLink } from '../../../api/qrDriver.ts';
-import { modulesPath, qrModules, qrSvg } from './qrCode.ts';
+import { modulesPath, qrModules, qrSvg } from '../../../ui/qrCode.ts';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
