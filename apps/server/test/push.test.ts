@@ -225,7 +225,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       const message = push.received.find((r) => r.path === '/push/driver-phone')!;
       verifyVapid(message.headers.authorization, browser.subscription.endpoint, publicKey);
       expect(message.headers.urgency).toBe('high');
-      const event = await admin.json('GET', `/api/reports/events?deviceId=${device.id}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&type=alarm`);
+      const event = await admin.json('GET', `/api/reports/events?deviceId=${device.id}&from=${new Date(Date.now() - 86400_000).toISOString()}&to=${new Date(Date.now() + 86400_000).toISOString()}&type=alarm`);
       expect(decrypt(message.body, browser)).toEqual({
         title: 'Caminhão 7: Alarme', body: 'sos', tag: `event-${event[0].id}`, url: `/devices/${device.id}`, type: 'alarm', deviceId: device.id, eventId: event[0].id,
       });

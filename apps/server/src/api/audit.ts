@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { maskSecrets } from '../domain/secrets.ts';
 import type { ApiContext } from './context.ts';
 
 declare module 'fastify' {
@@ -8,10 +9,38 @@ declare module 'fastify' {
   }
 }
 
-/** The body without secrets: a user's password, a QR driver's password. */
-function withoutSecrets(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...body, password: undefined };
-  if (out.attributes && typeof out.attributes === 'object') out.attributes = { ...(out.attributes as object), 'tarkan.qrPassword': undefined };
+/** Room for one entry's data, in characters of JSON. */
+export const AUDIT_DATA_LIMIT = 4000;
+const LONG_TEXT = 200;
+const MANY_ITEMS = 20;
+
+/**
+ * What an audit entry keeps of a request body: secrets masked (domain/secrets.ts), then made to
+ * fit AUDIT_DATA_LIMIT by shortening the value itself — long texts cut with a marker, long lists
+ * and objects reduced to their first entries and a count — so the stored text is always valid JSON,
+ * never a serialisation cut in the middle. If even that is too long, only the body's keys remain.
+ */
+export function auditData(body: unknown): string {
+  const masked = maskSecrets(body);
+  for (const [text, items] of [[LONG_TEXT, MANY_ITEMS], [40, 5]] as const) {
+    const json = JSON.stringify(shorten(masked, text, items)) ?? 'null';
+    if (json.length <= AUDIT_DATA_LIMIT) return json;
+  }
+  const keys = masked && typeof masked === 'object' ? Object.keys(masked).slice(0, 50).map((k) => k.slice(0, 40)) : [];
+  return JSON.stringify({ '…': `${JSON.stringify(masked)?.length ?? 0} characters, too long to keep`, keys });
+}
+
+function shorten(value: unknown, text: number, items: number): unknown {
+  if (typeof value === 'string') return value.length > text ? `${value.slice(0, text)}… (${value.length} characters)` : value;
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, items).map((item) => shorten(item, text, items));
+    return value.length > items ? [...kept, `… (${value.length - items} more)`] : kept;
+  }
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of entries.slice(0, items)) out[key.length > text ? `${key.slice(0, text)}…` : key] = shorten(item, text, items);
+  if (entries.length > items) out['…'] = `${entries.length - items} more`;
   return out;
 }
 
@@ -35,7 +64,7 @@ export function registerAudit(app: FastifyInstance, ctx: ApiContext): void {
     if (!object) return payload;
     // a creation names its object only in the answer
     if (object.id === null && typeof payload === 'string' && payload.startsWith('{')) {
-      const id = (JSON.parse(payload) as { id?: unknown }).id;
+      const id = parsed(payload)?.id;
       if (typeof id === 'number') object.id = id;
     }
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
@@ -47,9 +76,17 @@ export function registerAudit(app: FastifyInstance, ctx: ApiContext): void {
       action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
       objectType: object.type,
       objectId: object.id,
-      // the body without secrets, for "what changed"
-      data: JSON.stringify(withoutSecrets(body)).slice(0, 4000),
+      // the body, for "what changed": secrets masked, always valid JSON
+      data: auditData(body),
     }).execute().catch((error: unknown) => request.log.warn(`audit log not written: ${String(error)}`));
     return payload;
   });
+}
+
+function parsed(text: string): { id?: unknown } | null {
+  try {
+    return JSON.parse(text) as { id?: unknown };
+  } catch {
+    return null;
+  }
 }

@@ -5,9 +5,11 @@ import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import { toStored } from '../live/device-registry.ts';
 import type { StoredPosition } from '../pipeline/types.ts';
+import type { Pace } from './pace.ts';
 
 /** Traccar's report.maxPositions: the most positions one device contributes to a report. */
 export const MAX_POSITIONS = 50000;
+const DAY_MS = 86400_000;
 
 export interface ReportDevice {
   id: number;
@@ -22,11 +24,29 @@ export async function reportDevices(db: Kysely<Database>, dialect: DialectName, 
   return rows.map((r) => ({ id: r.id, name: r.name, attributes: attrs(r.attributes) }));
 }
 
-export async function positionsBetween(db: Kysely<Database>, deviceId: number, from: number, to: number): Promise<StoredPosition[]> {
-  const rows = await db.selectFrom('tc_positions').selectAll()
-    .where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to)
-    .orderBy('fixTime').limit(MAX_POSITIONS).execute();
-  return rows.map(toStored);
+/** Rows read per query: a page costs the loop a few milliseconds even on the synchronous SQLite driver. */
+const PAGE = 2000;
+
+/**
+ * A device's positions in a range, oldest first, at most MAX_POSITIONS: read a page at a time
+ * (keyset on fixTime, id), stepping between pages, so neither one query nor its mapping holds the loop.
+ */
+export async function positionsBetween(db: Kysely<Database>, deviceId: number, from: number, to: number, pace: Pace): Promise<StoredPosition[]> {
+  const out: StoredPosition[] = [];
+  let after: { fixTime: number; id: number } | null = null;
+  while (out.length < MAX_POSITIONS) {
+    await pace.step();
+    const last: { fixTime: number; id: number } | null = after;
+    let q = db.selectFrom('tc_positions').selectAll()
+      .where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to);
+    if (last) q = q.where((eb) => eb.or([eb('fixTime', '>', last.fixTime), eb.and([eb('fixTime', '=', last.fixTime), eb('id', '>', last.id)])]));
+    const rows = await q.orderBy('fixTime').orderBy('id').limit(Math.min(PAGE, MAX_POSITIONS - out.length)).execute();
+    for (const row of rows) out.push(toStored(row));
+    if (rows.length < PAGE) break;
+    const tail = out[out.length - 1]!;
+    after = { fixTime: tail.fixTime, id: tail.id };
+  }
+  return out;
 }
 
 /** First and last position of a device in a range: two index lookups, whatever the range holds. */
@@ -39,15 +59,22 @@ export async function edges(db: Kysely<Database>, deviceId: number, from: number
   return first && last ? [toStored(first), toStored(last)] : null;
 }
 
-export async function maxSpeed(db: Kysely<Database>, deviceId: number, from: number, to: number): Promise<number> {
-  const row = await db.selectFrom('tc_positions').select((eb) => eb.fn.max('speed').as('speed'))
-    .where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).executeTakeFirst();
-  return Number(row?.speed ?? 0);
+/** Top speed in a range; a long range is read a day at a time, stepping between days (one aggregate over months would scan them all at once). */
+export async function maxSpeed(db: Kysely<Database>, deviceId: number, from: number, to: number, pace: Pace): Promise<number> {
+  let top = 0;
+  for (let start = from; start <= to; start += DAY_MS) {
+    await pace.step();
+    const row = await db.selectFrom('tc_positions').select((eb) => eb.fn.max('speed').as('speed'))
+      .where('deviceId', '=', deviceId).where('fixTime', '>=', start).where('fixTime', '<=', Math.min(to, start + DAY_MS - 1)).executeTakeFirst();
+    top = Math.max(top, Number(row?.speed ?? 0));
+  }
+  return top;
 }
 
-export async function positionsById(db: Kysely<Database>, ids: number[]): Promise<Map<number, StoredPosition>> {
+export async function positionsById(db: Kysely<Database>, ids: number[], pace: Pace): Promise<Map<number, StoredPosition>> {
   const map = new Map<number, StoredPosition>();
   for (let i = 0; i < ids.length; i += 500) {
+    await pace.step();
     const rows = await db.selectFrom('tc_positions').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute();
     for (const row of rows) map.set(row.id, toStored(row));
   }

@@ -5,6 +5,7 @@ import { toIso } from '../domain/time.ts';
 import type { StoredPosition } from '../pipeline/types.ts';
 import { edges, maxSpeed, type ReportDevice } from './data.ts';
 import { hoursOf, knots, odometers, round, spentFuel } from './measures.ts';
+import type { Pace } from './pace.ts';
 import type { Span } from './segments.ts';
 
 type Lookup = { lookup(key: string): unknown };
@@ -26,14 +27,14 @@ function base(device: ReportDevice, start: StoredPosition, end: StoredPosition, 
   };
 }
 
-export async function tripItem(db: Kysely<Database>, device: ReportDevice, span: Span, context: Lookup, drivers: Map<string, string>): Promise<ReportTrip> {
+export async function tripItem(db: Kysely<Database>, device: ReportDevice, span: Span, context: Lookup, drivers: Map<string, string>, pace: Pace): Promise<ReportTrip> {
   const common = base(device, span.start, span.end, context);
   const duration = span.end.fixTime - span.start.fixTime;
   const driver = typeof span.start.attributes.driverUniqueId === 'string' ? span.start.attributes.driverUniqueId : null;
   return {
     ...common,
     averageSpeed: round(knots(common.distance, duration)),
-    maxSpeed: await maxSpeed(db, device.id, span.start.fixTime, span.end.fixTime),
+    maxSpeed: await maxSpeed(db, device.id, span.start.fixTime, span.end.fixTime, pace),
     startPositionId: span.start.id,
     endPositionId: span.end.id,
     startLat: span.start.latitude,
@@ -66,7 +67,8 @@ export function stopItem(device: ReportDevice, span: Span, context: Lookup): Rep
 }
 
 /** One summary row for a device over a range: its first and last positions and the top speed. */
-export async function summaryItem(db: Kysely<Database>, device: ReportDevice, from: number, to: number, context: Lookup): Promise<ReportSummary | null> {
+export async function summaryItem(db: Kysely<Database>, device: ReportDevice, from: number, to: number, context: Lookup, pace: Pace): Promise<ReportSummary | null> {
+  await pace.step();
   const ends = await edges(db, device.id, from, to);
   if (!ends) return null;
   const [first, last] = ends;
@@ -76,7 +78,7 @@ export async function summaryItem(db: Kysely<Database>, device: ReportDevice, fr
   const engineHours = endHours - startHours;
   return {
     ...common,
-    maxSpeed: await maxSpeed(db, device.id, from, to),
+    maxSpeed: await maxSpeed(db, device.id, from, to, pace),
     // Traccar's summary: the average over the engine's running time
     averageSpeed: round(knots(common.distance, engineHours)),
     startHours,

@@ -4,6 +4,7 @@ import { MotionDetector } from '../pipeline/events/motion.ts';
 import type { MotionState } from '../pipeline/events/state.ts';
 import type { StoredPosition } from '../pipeline/types.ts';
 import { edges, positionsBetween, positionsById } from './data.ts';
+import type { Pace } from './pace.ts';
 
 /** A trip or a stop: where it started and where it ended. */
 export interface Span {
@@ -26,12 +27,13 @@ type Lookup = { lookup(key: string): unknown };
  * with the state at the start of the range: a trip runs from a "moving" change to the next
  * "stopped" one, a stop the other way round; an open span ends at the last position.
  */
-function fromChanges(first: StoredPosition, last: StoredPosition, initiallyMoving: boolean, changes: { moving: boolean; at: StoredPosition }[]): Segments {
+async function fromChanges(first: StoredPosition, last: StoredPosition, initiallyMoving: boolean, changes: { moving: boolean; at: StoredPosition }[], pace: Pace): Promise<Segments> {
   const trips: Span[] = [];
   const stops: Span[] = [];
   let moving = initiallyMoving;
   let since = first;
   for (const change of changes) {
+    await pace.step();
     if (change.moving === moving) continue;
     if (change.at.fixTime > since.fixTime) (moving ? trips : stops).push({ start: since, end: change.at });
     moving = change.moving;
@@ -42,33 +44,34 @@ function fromChanges(first: StoredPosition, last: StoredPosition, initiallyMovin
 }
 
 /** Replays positions through the same motion detection the live pipeline uses. */
-function replay(positions: StoredPosition[], context: Lookup): Segments {
+async function replay(positions: StoredPosition[], context: Lookup, pace: Pace): Promise<Segments> {
   const first = positions[0]!;
   const last = positions[positions.length - 1]!;
   const initiallyMoving = first.attributes.motion === true;
   const state: MotionState = { motionStreak: initiallyMoving ? 1 : 0, motionTime: null, motionLatitude: null, motionLongitude: null, motionPositionId: null };
   const detector = new MotionDetector();
   const byId = new Map(positions.map((p) => [p.id, p]));
-  const changes = positions.flatMap((p) => detector.handle(p, state, context))
+  const changes = (await pace.map(positions, (p) => detector.handle(p, state, context))).flat()
     .map((e) => ({ moving: e.type === 'deviceMoving', at: byId.get(e.positionId)! }));
-  return fromChanges(first, last, initiallyMoving, changes);
+  return fromChanges(first, last, initiallyMoving, changes, pace);
 }
 
 /** Trips as ignition on → off spans (`report.trip.useIgnition`). */
-function byIgnition(positions: StoredPosition[]): Segments {
+async function byIgnition(positions: StoredPosition[], pace: Pace): Promise<Segments> {
   const changes: { moving: boolean; at: StoredPosition }[] = [];
   let on = positions[0]!.attributes.ignition === true;
   for (const p of positions) {
+    await pace.step();
     const now = p.attributes.ignition;
     if (typeof now === 'boolean' && now !== on) {
       changes.push({ moving: now, at: p });
       on = now;
     }
   }
-  return fromChanges(positions[0]!, positions[positions.length - 1]!, positions[0]!.attributes.ignition === true, changes);
+  return fromChanges(positions[0]!, positions[positions.length - 1]!, positions[0]!.attributes.ignition === true, changes, pace);
 }
 
-export async function segments(db: Kysely<Database>, deviceId: number, from: number, to: number, context: Lookup): Promise<Segments> {
+export async function segments(db: Kysely<Database>, deviceId: number, from: number, to: number, context: Lookup, pace: Pace): Promise<Segments> {
   const useIgnition = context.lookup('report.trip.useIgnition') === true;
   if (to - from > FAST_THRESHOLD_MS && !useIgnition) {
     // Long ranges: the motion events the pipeline stored, and only the positions they point at.
@@ -77,14 +80,14 @@ export async function segments(db: Kysely<Database>, deviceId: number, from: num
     const events = await db.selectFrom('tc_events').select(['type', 'positionId'])
       .where('deviceId', '=', deviceId).where('eventTime', '>=', from).where('eventTime', '<=', to)
       .where('type', 'in', ['deviceMoving', 'deviceStopped']).orderBy('eventTime').orderBy('id').execute();
-    const at = await positionsById(db, events.map((e) => e.positionId));
+    const at = await positionsById(db, events.map((e) => e.positionId), pace);
     const changes = events.filter((e) => at.has(e.positionId)).map((e) => ({ moving: e.type === 'deviceMoving', at: at.get(e.positionId)! }));
     const firstChange = changes[0];
     // The state at the start is the opposite of the first change, else what the first position says.
     const initiallyMoving = firstChange ? !firstChange.moving : ends[0].attributes.motion === true;
-    return fromChanges(ends[0], ends[1], initiallyMoving, changes);
+    return fromChanges(ends[0], ends[1], initiallyMoving, changes, pace);
   }
-  const positions = await positionsBetween(db, deviceId, from, to);
+  const positions = await positionsBetween(db, deviceId, from, to, pace);
   if (positions.length < 2) return { trips: [], stops: [] };
-  return useIgnition ? byIgnition(positions) : replay(positions, context);
+  return useIgnition ? byIgnition(positions, pace) : replay(positions, context, pace);
 }

@@ -1,6 +1,7 @@
 import type { Event, Position, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
 import ExcelJS from 'exceljs';
 import { distance, duration, localTime, neutralise, speed, type ExportFormat, type Locale } from './format.ts';
+import type { Pace } from './pace.ts';
 
 type Cell = string | number | boolean | null;
 interface Column<T> {
@@ -63,7 +64,7 @@ const TITLES: Record<SheetKind, Record<Locale, string>> = {
 };
 
 /** A real .xlsx workbook of a report, with units in the headers and every text neutralised. */
-export async function reportWorkbook(kind: SheetKind, items: object[], format: ExportFormat): Promise<Buffer> {
+export async function reportWorkbook(kind: SheetKind, items: object[], format: ExportFormat, pace: Pace): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Rastro';
   const sheet = workbook.addWorksheet(TITLES[kind][format.locale]);
@@ -74,6 +75,7 @@ export async function reportWorkbook(kind: SheetKind, items: object[], format: E
   });
   sheet.getRow(1).font = { bold: true };
   for (const item of items) {
+    await pace.step();
     sheet.addRow(columns.map((c) => {
       const value = c.value(item, format);
       return typeof value === 'string' ? neutralise(value) : value;

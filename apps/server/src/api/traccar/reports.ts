@@ -8,6 +8,8 @@ import { driverNames, positionsBetween, reportDevices, type ReportDevice } from 
 import { dailyRanges, validTimeZone } from '../../reports/days.ts';
 import { pickLocale, type ExportFormat } from '../../reports/format.ts';
 import { stopItem, summaryItem, tripItem } from '../../reports/items.ts';
+import { jsonArray, paceOf, type Pace } from '../../reports/pace.ts';
+import { checkPeriod } from '../../reports/period.ts';
 import { positionsCsv, positionsGpx, positionsKml, positionsKmz } from '../../reports/positions-export.ts';
 import { segments } from '../../reports/segments.ts';
 import { reportWorkbook, type SheetKind } from '../../reports/xlsx.ts';
@@ -16,6 +18,7 @@ import type { ApiContext } from '../context.ts';
 import { ids, list, optionalId, time } from '../params.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EVENTS_PAGE = 5000;
 type Query = Record<string, unknown>;
 
 /**
@@ -53,10 +56,11 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return reportDevices(db, ctx.db.dialect, [...result]);
   }
 
+  /** from and to, within RASTRO_REPORT_MAX_DAYS of each other. */
   function period(query: Query): [number, number] {
     const from = time(query.from, 'from');
     const to = time(query.to, 'to');
-    if (to < from) throw new ClientError('to must not be before from');
+    checkPeriod(from, to, ctx.config.reportMaxDays);
     return [from, to];
   }
 
@@ -84,65 +88,87 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { lookup: (key: string) => context?.lookup(key) };
   }
 
-  /** Registers `path` and `path/xlsx`; the spreadsheet is chosen by suffix or Accept header. */
-  function report(kind: SheetKind, build: (user: UserRow, query: Query) => Promise<object[]>): void {
+  /**
+   * Registers `path` and `path/xlsx`; the spreadsheet is chosen by suffix or Accept header. The
+   * work is paced (reports/pace.ts): other requests run between its steps, and it stops when the
+   * client goes away.
+   */
+  function report(kind: SheetKind, build: (user: UserRow, query: Query, pace: Pace) => Promise<object[]>): void {
     const handler = (forceXlsx: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireUser(request);
-      const items = await build(user, request.query as Query);
-      if (!forceXlsx && !(request.headers.accept ?? '').includes(XLSX)) return items;
-      const workbook = await reportWorkbook(kind, items, await exportFormat(request, user));
+      const pace = paceOf(reply);
+      const items = await build(user, request.query as Query, pace);
+      if (!forceXlsx && !(request.headers.accept ?? '').includes(XLSX)) {
+        return reply.type('application/json; charset=utf-8').send(await jsonArray(items, pace));
+      }
+      const workbook = await reportWorkbook(kind, items, await exportFormat(request, user), pace);
       return reply.type(XLSX).header('content-disposition', 'attachment; filename=report.xlsx').send(workbook);
     };
     app.get(`/api/reports/${kind}`, handler(false));
     app.get(`/api/reports/${kind}/xlsx`, handler(true));
   }
 
-  report('route', async (user, query) => {
+  report('route', async (user, query, pace) => {
     const [from, to] = period(query);
     const out = [];
     for (const device of await devicesOf(user, query)) {
-      for (const p of await positionsBetween(db, device.id, from, to)) out.push({ ...wirePosition(p), deviceName: device.name });
+      for (const p of await positionsBetween(db, device.id, from, to, pace)) {
+        await pace.step();
+        out.push({ ...wirePosition(p), deviceName: device.name });
+      }
     }
     return out;
   });
 
-  report('events', async (user, query) => {
+  report('events', async (user, query, pace) => {
     const [from, to] = period(query);
     const devices = await devicesOf(user, query);
     if (!devices.length) return [];
     const names = new Map(devices.map((d) => [d.id, d.name]));
     const types = list(query.type).filter((t) => t !== 'allEvents');
     const alarms = list(query.alarm);
-    let q = db.selectFrom('tc_events').selectAll()
-      .where(idIn(ctx.db.dialect, 'deviceId', [...names.keys()])).where('eventTime', '>=', from).where('eventTime', '<=', to)
-      .orderBy('eventTime');
-    if (types.length) q = q.where('type', 'in', types);
-    const events = (await q.execute()).map((row) => ({ ...toEvent(row), deviceName: names.get(row.deviceId) ?? '' }));
+    const events = [];
+    // a fleet's events over months: read a page at a time (keyset on eventTime, id), stepping between pages
+    for (let after: { eventTime: number; id: number } | null = null; ;) {
+      await pace.step();
+      const last: { eventTime: number; id: number } | null = after;
+      let q = db.selectFrom('tc_events').selectAll()
+        .where(idIn(ctx.db.dialect, 'deviceId', [...names.keys()])).where('eventTime', '>=', from).where('eventTime', '<=', to);
+      if (types.length) q = q.where('type', 'in', types);
+      if (last) q = q.where((eb) => eb.or([eb('eventTime', '>', last.eventTime), eb.and([eb('eventTime', '=', last.eventTime), eb('id', '>', last.id)])]));
+      const rows = await q.orderBy('eventTime').orderBy('id').limit(EVENTS_PAGE).execute();
+      for (const row of rows) events.push({ ...toEvent(row), deviceName: names.get(row.deviceId) ?? '' });
+      if (rows.length < EVENTS_PAGE) break;
+      after = rows[rows.length - 1]!;
+    }
     return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes.alarm))) : events;
   });
 
-  report('trips', async (user, query) => {
+  report('trips', async (user, query, pace) => {
     const [from, to] = period(query);
     const drivers = await driverNames(db);
     const out = [];
     for (const device of await devicesOf(user, query)) {
       const context = await lookupFor(device.id);
-      for (const span of (await segments(db, device.id, from, to, context)).trips) out.push(await tripItem(db, device, span, context, drivers));
+      for (const span of (await segments(db, device.id, from, to, context, pace)).trips) out.push(await tripItem(db, device, span, context, drivers, pace));
     }
     return out;
   });
 
-  report('stops', async (user, query) => {
+  report('stops', async (user, query, pace) => {
     const [from, to] = period(query);
     const out = [];
     for (const device of await devicesOf(user, query)) {
       const context = await lookupFor(device.id);
-      for (const span of (await segments(db, device.id, from, to, context)).stops) out.push(stopItem(device, span, context));
+      for (const span of (await segments(db, device.id, from, to, context, pace)).stops) {
+        await pace.step();
+        out.push(stopItem(device, span, context));
+      }
     }
     return out;
   });
 
-  report('summary', async (user, query) => {
+  report('summary', async (user, query, pace) => {
     const [from, to] = period(query);
     const daily = list(query.daily)[0] === 'true';
     const timeZone = validTimeZone(await preference(user, 'timezone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -150,7 +176,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     for (const device of await devicesOf(user, query)) {
       const context = await lookupFor(device.id);
       for (const [start, end] of daily ? dailyRanges(from, to, timeZone) : [[from, to] as [number, number]]) {
-        const item = await summaryItem(db, device, start, end, context);
+        const item = await summaryItem(db, device, start, end, context, pace);
         if (item) out.push(item);
       }
     }
@@ -167,14 +193,15 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (deviceId === null) throw new ClientError('deviceId is required');
       await ctx.guards.checkDevice(user, deviceId);
       const [from, to] = period(query);
+      const pace = paceOf(reply);
       const [device] = await reportDevices(db, ctx.db.dialect, [deviceId]);
-      const positions = (await positionsBetween(db, deviceId, from, to)).map(wirePosition);
+      const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), wirePosition);
       const name = device?.name ?? String(deviceId);
       reply.header('content-disposition', `attachment; filename=positions.${format}`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(positionsCsv(positions, (await exportFormat(request, user)).timeZone));
-      if (format === 'gpx') return reply.type('application/gpx+xml').send(positionsGpx(positions, name));
-      if (format === 'kml') return reply.type('application/vnd.google-earth.kml+xml').send(positionsKml(positions, name));
-      return reply.type('application/vnd.google-earth.kmz').send(await positionsKmz(positions, name));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(await positionsCsv(positions, (await exportFormat(request, user)).timeZone, pace));
+      if (format === 'gpx') return reply.type('application/gpx+xml').send(await positionsGpx(positions, name, pace));
+      if (format === 'kml') return reply.type('application/vnd.google-earth.kml+xml').send(await positionsKml(positions, name, pace));
+      return reply.type('application/vnd.google-earth.kmz').send(await positionsKmz(positions, name, pace));
     });
   }
 }
