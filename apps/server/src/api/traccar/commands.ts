@@ -52,7 +52,9 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return commandTypesOf(await protocolOf(deviceId)).map((type) => ({ type }));
   });
 
-  // Saved commands the caller may send to this device: his own, or linked to the device or its group.
+  // Saved commands the caller may send to this device: his own (the only ones POST lets a
+  // non-administrator send, as in Traccar), and for administrators also those linked to the
+  // device or its group; another user's command linked to a device both see stays his.
   app.get('/api/commands/send', async (request) => {
     const user = requireUser(request);
     const deviceId = optionalId((request.query as Record<string, unknown>).deviceId, 'deviceId');
@@ -63,8 +65,10 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const rows = await db.selectFrom('tc_commands').selectAll().orderBy('description')
       .where((eb) => eb.or([
         eb('id', 'in', eb.selectFrom('tc_user_command').select('commandId').where('userId', '=', user.id)),
-        eb('id', 'in', eb.selectFrom('tc_device_command').select('commandId').where('deviceId', '=', deviceId)),
-        eb('id', 'in', eb.selectFrom('tc_group_command').select('commandId').where('groupId', '=', device?.groupId ?? -1)),
+        ...(user.administrator ? [
+          eb('id', 'in', eb.selectFrom('tc_device_command').select('commandId').where('deviceId', '=', deviceId)),
+          eb('id', 'in', eb.selectFrom('tc_group_command').select('commandId').where('groupId', '=', device?.groupId ?? -1)),
+        ] : []),
       ]))
       .execute();
     return rows.filter((r) => supported.has(r.type)).map((r) => ({

@@ -165,6 +165,21 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     if (!link) throw accessDenied(entity.kind);
   }
 
+  /**
+   * Objects the body names must be the caller's to name: a calendar (Traccar's checkEdit on
+   * Schedulable) and a notification's saved command. A value kept unchanged on an update passes.
+   */
+  async function checkReferences(user: UserRow, body: Record<string, unknown>, stored: Record<string, unknown> | null): Promise<void> {
+    if (user.administrator) return;
+    for (const [key, kind] of [['calendarId', 'Calendar'], ['commandId', 'Command']] as const) {
+      const id = body[key];
+      if (!(key in entity.fields) || typeof id !== 'number' || id <= 0) continue;
+      if (stored && Number(stored[key]) === id) continue;
+      const link = await db.selectFrom(LINKS.userId[key]).select(key).where('userId', '=', user.id).where(key, '=', id).executeTakeFirst();
+      if (!link) throw accessDenied(kind);
+    }
+  }
+
   async function checkWrite(user: UserRow, action: 'create' | 'edit' | 'delete'): Promise<void> {
     // Traccar keeps these to administrators; advanced permissions may open them to a user (spec §6)
     if (entity.adminOnly && !(await ctx.guards.grantsAdminArea(user, entity.area, action))) ctx.guards.checkAdmin(user);
@@ -186,17 +201,22 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     // Subqueries over the link tables; their generic typing is beyond Kysely's inference.
     const linked = (table: LinkTableName, owner: string, id: number) =>
       db.selectFrom(table).select(entity.key).where(owner, '=', id) as never;
+    // Traccar ANDs the filters: a device or group someone else also sees may carry his objects,
+    // which stay his. Administrators filtering by device or group see every object linked there.
+    const byDeviceOrGroup = (deviceId !== null && deviceLink) || (groupId !== null && groupLink);
+    if (userId !== null && userId !== user.id) {
+      await ctx.guards.checkUser(user, userId);
+      q = q.where('id', 'in', linked(userLink, 'userId', userId));
+    } else if (!(user.administrator && (flagParam(query.all) || byDeviceOrGroup))) {
+      q = q.where('id', 'in', linked(userLink, 'userId', user.id));
+    }
+    if (groupId !== null && groupLink) {
+      await ctx.guards.checkGroup(user, groupId);
+      q = q.where('id', 'in', linked(groupLink, 'groupId', groupId));
+    }
     if (deviceId !== null && deviceLink) {
       await ctx.guards.checkDevice(user, deviceId);
       q = q.where('id', 'in', linked(deviceLink, 'deviceId', deviceId));
-    } else if (groupId !== null && groupLink) {
-      await ctx.guards.checkGroup(user, groupId);
-      q = q.where('id', 'in', linked(groupLink, 'groupId', groupId));
-    } else if (userId !== null && userId !== user.id) {
-      await ctx.guards.checkUser(user, userId);
-      q = q.where('id', 'in', linked(userLink, 'userId', userId));
-    } else if (!(user.administrator && flagParam(query.all))) {
-      q = q.where('id', 'in', linked(userLink, 'userId', user.id));
     }
     return (await q.execute()).map((row) => wire(row as Row));
   });
@@ -214,6 +234,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     const user = requireUser(request);
     await checkWrite(user, 'create');
     const body = parseBody(schema, request.body) as Record<string, unknown>;
+    await checkReferences(user, body, null);
     const row = await db.transaction().execute(async (trx) => {
       const stored = hooks ? await hooks.beforeWrite(trxDb(trx), body, null) : body;
       const created = await trx.insertInto(entity.table).values(toColumns(entity, stored) as never).returningAll().executeTakeFirstOrThrow();
@@ -233,6 +254,9 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     if (body.id !== undefined && body.id !== id) throw new ClientError('Body id does not match the path');
     await checkAccess(user, id);
+    const existing = await db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!existing) throw notFound(entity.kind);
+    await checkReferences(user, body, existing);
     const row = await db.transaction().execute(async (trx) => {
       const stored = hooks ? await hooks.beforeWrite(trxDb(trx), body, id) : body;
       const updated = await trx.updateTable(entity.table).set(toColumns(entity, stored) as never).where('id', '=', id).returningAll().executeTakeFirst();

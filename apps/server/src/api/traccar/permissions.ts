@@ -43,8 +43,10 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
   const raw = db as unknown as Kysely<Record<string, Record<string, number>>>;
 
-  async function prepare(request: FastifyRequest, bodies: Record<string, number>[]): Promise<Link[]> {
+  async function prepare(request: FastifyRequest, parse: (body: unknown) => Record<string, number>[]): Promise<Link[]> {
+    // who asks comes first: an anonymous caller hears 401 whatever the body, as in Traccar
     const user = requireUser(request);
+    const bodies = parse(request.body);
     if (!user.administrator && (user.readonly || (await ctx.settings.get()).readonly)) throw new ClientError('Operation restricted');
     const links = bodies.map(resolveLink);
     if (!user.administrator) {
@@ -91,12 +93,12 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     ['/api/permissions/bulk', bulk],
   ] as const) {
     app.post(path, async (request, reply) => {
-      await add(await prepare(request, parse(request.body)));
+      await add(await prepare(request, parse));
       ctx.bus.publish({ kind: 'invalidate' });
       return reply.code(204).send();
     });
     app.delete(path, async (request, reply) => {
-      await remove(await prepare(request, parse(request.body)));
+      await remove(await prepare(request, parse));
       ctx.bus.publish({ kind: 'invalidate' });
       return reply.code(204).send();
     });

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { idIn } from '../../db/id-list.ts';
-import { toPosition } from '../../db/mappers.ts';
-import { ClientError } from '../../domain/errors.ts';
+import { toPosition, wirePosition } from '../../db/mappers.ts';
+import { ClientError, accessDenied } from '../../domain/errors.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { ids, list, optionalId, time } from '../params.ts';
+import { positionsBetween } from '../../reports/data.ts';
+import { jsonArray, paceOf } from '../../reports/pace.ts';
+import { checkPeriod } from '../../reports/period.ts';
 import { latestPositionsJson } from './latest-positions.ts';
-
-/** Traccar's report.maxPositions per request. */
-const MAX_POSITIONS = 50000;
 
 export function positionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
@@ -25,17 +25,20 @@ export function positionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (!user.administrator && (user.disableReports || (await ctx.settings.get()).disableReports)) throw new ClientError('Operation restricted');
       const from = time(query.from, 'from');
       const to = time(query.to, 'to');
+      checkPeriod(from, to, ctx.config.reportMaxDays);
       await ctx.guards.checkDevice(user, deviceId);
-      const rows = await db.selectFrom('tc_positions').selectAll()
-        .where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to)
-        .orderBy('fixTime').limit(MAX_POSITIONS).execute();
-      return rows.map(toPosition);
+      // history is report work: paged, paced and cancelled with the client (reports/pace.ts)
+      const pace = paceOf(reply);
+      const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), wirePosition);
+      return reply.type('application/json; charset=utf-8').send(await jsonArray(positions, pace));
     }
 
     if (positionIds.length) {
       const rows = await db.selectFrom('tc_positions').selectAll().where(idIn(ctx.db.dialect, 'id', positionIds)).execute();
+      // as Traccar: a position of a device the caller does not see is refused, not skipped
       const visible = user.administrator ? null : new Set(await ctx.guards.deviceIds(user));
-      return rows.filter((r) => !visible || visible.has(r.deviceId)).map(toPosition);
+      if (visible && rows.some((r) => !visible.has(r.deviceId))) throw accessDenied('Device');
+      return rows.map(toPosition);
     }
 
     let devices: number[];

@@ -1,0 +1,357 @@
+import { COLLECTION, ENTITY_KINDS, LINK_KEY, newBody, type EntityKind, type Fixtures, type Kind, type Objects } from './fixtures.ts';
+import {
+  ADMIN, COMMAND_WRITERS, DEVICE_WRITERS, EVERYONE, MANAGERS, OWNERS, QR_DRIVER, REPORTERS, SHARERS, SIGNED_IN, WRITERS, type Role,
+} from './roles.ts';
+
+/** What a request is built from: who calls, his own objects, and the objects it names. */
+export interface Target {
+  /** The caller's user id (0 when anonymous). */
+  self: number;
+  own: Objects;
+  /** The caller's own objects, or tenant B's. */
+  obj: Objects;
+  fx: Fixtures;
+}
+
+export interface Req {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  form?: Record<string, string>;
+  /** Opened as a WebSocket (the answer is 101, or the refusal's status). */
+  socket?: boolean;
+}
+
+/** What an answer must be. */
+export type Expect = 'allowed' | 'refused' | 'unauthenticated' | 'notFound';
+
+/** One way of calling a route. */
+export interface Case {
+  name: string;
+  /** The object the request names: the matrix calls it with the caller's own and with tenant B's. */
+  object?: Kind;
+  /** The call uses the object up (delete, cancel, suspend): a new own one is made for each call. */
+  fresh?: boolean;
+  /** Asked only with tenant B's object (the own variant would be a different, invalid request). */
+  only?: 'other';
+  /** Traccar filters this list by what the caller sees instead of refusing: `[]` is a refusal too. */
+  foreign?: 'emptyList';
+  /** Runs as the administrator before an own call (e.g. suspends the customer to be unsuspended). */
+  prepare?: (fx: Fixtures, obj: Objects) => Promise<void>;
+  /** The request, or null where it does not apply to this caller (he has no such object). */
+  build(t: Target): Req | null;
+}
+
+/**
+ * A route's access rule: the roles that may call it on their own objects (2xx), what an
+ * anonymous caller gets when he may not (401 unless said), whether the call changes the
+ * caller's session (then it gets a session of its own), and the ways it is called.
+ */
+export interface Rule {
+  allow: readonly Role[];
+  anonymous?: Expect;
+  isolated?: boolean;
+  cases: Case[];
+}
+
+const plain = (build: (t: Target) => Req | null = () => ({})): Case => ({ name: 'plain', build });
+/** Names the object in the path. */
+const inPath = (object: Kind, body?: (t: Target) => unknown, extra: Partial<Case> = {}): Case => ({
+  name: `path ${object}`, object, ...extra,
+  build: (t) => ({ params: { id: t.obj[object]!.id }, ...(body ? { body: body(t) } : {}) }),
+});
+/** Names the object in the query: by its id, or by its uniqueId under that key. */
+const inQuery = (object: Kind, key: string, extra: Partial<Case> = {}): Case => ({
+  name: `?${key}`, object, ...extra, build: (t) => ({ query: { [key]: t.obj[object]![key === 'uniqueId' ? 'uniqueId' : 'id'] } }),
+});
+const iso = (ms: number) => new Date(ms).toISOString();
+const period = () => ({ from: iso(Date.now() - 86_400_000), to: iso(Date.now() + 3_600_000) });
+const inAnHour = () => iso(Date.now() + 3_600_000);
+const renamed = (wire: Record<string, unknown>) => ('name' in wire ? { ...wire, name: `${String(wire.name)} (changed)` } : { ...wire, description: 'changed' });
+
+const ENTITY_WRITERS: Record<Exclude<EntityKind, 'device' | 'group'>, readonly Role[]> = {
+  geofence: WRITERS, driver: WRITERS, calendar: WRITERS, maintenance: WRITERS, notification: WRITERS,
+  command: COMMAND_WRITERS,
+  // computed attributes stay with administrators, as in Traccar
+  attribute: ADMIN,
+};
+/** Objects that name a calendar (Traccar's Schedulable) or a saved command: the reference must be visible too. */
+const REFERENCES: Partial<Record<EntityKind, ('calendar' | 'command')[]>> = {
+  geofence: ['calendar'], notification: ['calendar', 'command'],
+};
+function entityRules(kind: Exclude<EntityKind, 'device' | 'group'>): Record<string, Rule> {
+  const path = COLLECTION[kind];
+  const writers = ENTITY_WRITERS[kind];
+  const referenceCases = (withPath: boolean): Case[] => (REFERENCES[kind] ?? []).map((ref) => ({
+    name: `body ${ref}Id`, object: ref,
+    build: (t) => {
+      if (withPath && !t.own[kind]) return null;
+      const base = withPath ? t.own[kind]! : newBody(kind, t.fx.unique('ref'));
+      return { ...(withPath ? { params: { id: t.own[kind]!.id } } : {}), body: { ...base, [`${ref}Id`]: t.obj[ref]!.id } };
+    },
+  }));
+  const filters: Case[] = [plain(), inQuery('user', 'userId')];
+  if (kind !== 'calendar') filters.push(inQuery('device', 'deviceId'), inQuery('group', 'groupId'));
+  const rules: Record<string, Rule> = {
+    [`GET ${path}`]: { allow: SIGNED_IN, cases: filters },
+    [`GET ${path}/:id`]: { allow: SIGNED_IN, cases: [inPath(kind)] },
+    [`POST ${path}`]: { allow: writers, cases: [plain((t) => ({ body: newBody(kind, t.fx.unique('new')) })), ...referenceCases(false)] },
+    [`PUT ${path}/:id`]: { allow: writers, cases: [inPath(kind, (t) => renamed(t.obj[kind]!)), ...referenceCases(true)] },
+    [`DELETE ${path}/:id`]: { allow: writers, cases: [inPath(kind, undefined, { fresh: true })] },
+  };
+  // what tenant B linked to the device and group both tenants see stays out of everyone else's lists
+  if (kind !== 'calendar') rules[`GET ${path}#common`] = { allow: OWNERS, cases: COMMON_FILTERS };
+  return rules;
+}
+
+const COMMON_FILTERS: Case[] = [
+  { name: '?deviceId common', build: (t) => ({ query: { deviceId: t.fx.common.device.id } }) },
+  { name: '?groupId common', build: (t) => ({ query: { groupId: t.fx.common.group.id } }) },
+];
+
+/** Link bodies for /api/permissions: oneself or the owner to an object, and own devices and groups to objects. */
+function permissionCases(fresh: boolean, selfOnly = false): Case[] {
+  // only unlinking an own object from oneself uses it up; the other links are not there to begin with
+  const link = (name: string, object: Kind, body: (t: Target) => Record<string, number> | null, usesUp = false): Case => ({ name, object, fresh: fresh && usesUp, build: (t) => {
+    const b = body(t);
+    return b && { body: b };
+  } });
+  const cases: Case[] = [];
+  for (const kind of ENTITY_KINDS) cases.push(link(`self-${kind}`, kind, (t) => ({ userId: t.self, [LINK_KEY[kind]]: t.obj[kind]!.id }), true));
+  // the bulk routes share the checks of the single ones: one link of each kind is enough there
+  if (selfOnly) return cases;
+  // the owner's own link: unlinking it is what would take tenant B's device away
+  cases.push(link('owner-device', 'device', (t) => ({ userId: t.obj.owner, deviceId: t.obj.device!.id }), true));
+  // devices and groups as the owner end; every property end is already named by the self- links
+  // above (one check per key serves every owner), so one property kind stands for the rest here
+  cases.push(link('own device-geofence', 'geofence', (t) => t.own.device ? { deviceId: t.own.device.id, geofenceId: t.obj.geofence!.id } : null));
+  cases.push(link('own group-geofence', 'geofence', (t) => t.own.group ? { groupId: t.own.group.id, geofenceId: t.obj.geofence!.id } : null));
+  // the device both tenants see, where tenant B's geofence is linked: that link is not the caller's to touch
+  cases.push(link('common device-geofence', 'geofence', (t) => t.own.device ? { deviceId: t.fx.common.device.id, geofenceId: t.obj.geofence!.id } : null));
+  cases.push(link('device-own geofence', 'device', (t) => t.own.geofence ? { deviceId: t.obj.device!.id, geofenceId: t.own.geofence.id } : null));
+  cases.push(link('group-own geofence', 'group', (t) => t.own.geofence ? { groupId: t.obj.group!.id, geofenceId: t.own.geofence.id } : null));
+  cases.push(link('own device-linked device', 'device', (t) => t.own.device ? { deviceId: t.own.device.id, linkedDeviceId: t.obj.device!.id } : null));
+  // giving an own device to another tenant's user (unlinking it would take the caller's own device away)
+  if (!fresh) cases.push(link('user-own device', 'user', (t) => t.own.device ? { userId: t.obj.user!.id, deviceId: t.own.device.id } : null));
+  return cases;
+}
+
+/** Managed users: only managers link them, so that case has its own rule. */
+const MANAGED_LINK = (fresh: boolean): Case => ({
+  name: 'self-managed user', object: 'user', fresh, build: (t) => ({ body: { userId: t.self, managedUserId: t.obj.user!.id } }),
+});
+
+const bulk = (cases: Case[]): Case[] => cases.map((c) => ({ ...c, build: (t) => {
+  const req = c.build(t);
+  return req && { ...req, body: [req.body] };
+} }));
+
+const REPORT_KINDS = ['route', 'events', 'trips', 'stops', 'summary'] as const;
+/** Every visible device, a device, a group; each over the last day. */
+const reportCases = (): Case[] => [
+  plain(),
+  inQuery('device', 'deviceId'),
+  inQuery('group', 'groupId'),
+].map((c) => ({ ...c, build: (t) => {
+  const req = c.build(t);
+  return req && { ...req, query: { ...req.query, ...period() } };
+} }));
+
+const device = (t: Target) => t.obj.device!;
+const suspend = async (fx: Fixtures, obj: Objects) => {
+  await fx.admin.json('POST', `/tarkan/billing/customers/${obj.user!.id}/suspend`);
+};
+
+/**
+ * Every route of the app with its access rule (Traccar's rules, spec §6, docs/architecture.md).
+ * The matrix fails on a route missing here, so a new route must say who may call it.
+ */
+export const RULES: Record<string, Rule> = {
+  // session
+  'GET /api/session': { allow: [...SIGNED_IN, 'qrDriver'], anonymous: 'notFound', cases: [plain()] },
+  'POST /api/session': { allow: EVERYONE, isolated: true, cases: [plain((t) => ({ form: { ...t.fx.probe } }))] },
+  'DELETE /api/session': { allow: EVERYONE, isolated: true, cases: [plain()] },
+  // a share-link visitor's access ends with the link: he mints no tokens of his own
+  'POST /api/session/token': { allow: SHARERS, cases: [plain(() => ({ form: {} }))] },
+  'POST /api/session/token/revoke': { allow: SIGNED_IN, cases: [plain(() => ({ form: { token: 'not-a-token' } }))] },
+  'GET /api/socket': { allow: [...SIGNED_IN, 'qrDriver'], cases: [plain(() => ({ socket: true }))] },
+
+  // lost password: public; with no mail integration here, every caller alike is refused
+  'POST /api/password/reset': { allow: [], anonymous: 'refused', cases: [plain((t) => ({ form: { email: t.fx.probe.email } }))] },
+  'POST /api/password/update': { allow: [], anonymous: 'refused', cases: [plain(() => ({ form: { token: 'not-a-token', password: 'new-pass-1' } }))] },
+  // public, as in Traccar: a new random key, nothing stored (the matrix turns totpEnable on)
+  'POST /api/users/totp': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), cases: [plain()] },
+
+  // server
+  'GET /api/server': { allow: EVERYONE, cases: [plain()] },
+  'PUT /api/server': { allow: ADMIN, cases: [plain((t) => ({ body: t.fx.server }))] },
+  'POST /api/server/restart': { allow: ADMIN, cases: [plain()] },
+  'POST /api/server/reboot': { allow: ADMIN, cases: [plain()] },
+  // public; a QR driver's session is walled off from it like from everything else
+  'GET /api/health': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), cases: [plain()] },
+
+  // users
+  'GET /api/users': { allow: SIGNED_IN, cases: [plain(), inQuery('user', 'userId')] },
+  'GET /api/users/:id': { allow: SIGNED_IN, cases: [inPath('user')] },
+  // public for registration, which is off: anonymous callers are refused, not unauthenticated
+  'POST /api/users': {
+    allow: MANAGERS, anonymous: 'refused',
+    cases: [plain((t) => ({ body: { name: 'New user', email: `${t.fx.unique('new')}@authz.test`, password: 'pass1234' } }))],
+  },
+  'PUT /api/users/:id': { allow: WRITERS, cases: [inPath('user', (t) => renamed(t.obj.user!))] },
+  'DELETE /api/users/:id': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true })] },
+
+  // devices
+  'GET /api/devices': {
+    allow: SIGNED_IN,
+    cases: [plain(), inQuery('user', 'userId'), inQuery('device', 'id', { foreign: 'emptyList' }), inQuery('device', 'uniqueId', { foreign: 'emptyList' })],
+  },
+  'GET /api/devices/:id': { allow: SIGNED_IN, cases: [inPath('device')] },
+  'POST /api/devices': {
+    allow: DEVICE_WRITERS,
+    cases: [
+      plain((t) => ({ body: newBody('device', t.fx.unique('new')) })),
+      ...(['group', 'calendar'] as const).map((ref): Case => ({
+        name: `body ${ref}Id`, object: ref, build: (t) => ({ body: { ...newBody('device', t.fx.unique('new')), [`${ref}Id`]: t.obj[ref]!.id } }),
+      })),
+    ],
+  },
+  'PUT /api/devices/:id': {
+    allow: DEVICE_WRITERS,
+    cases: [
+      inPath('device', (t) => renamed(device(t))),
+      ...(['group', 'calendar'] as const).map((ref): Case => ({
+        name: `body ${ref}Id`, object: ref,
+        build: (t) => t.own.device ? { params: { id: t.own.device.id }, body: { ...t.own.device, [`${ref}Id`]: t.obj[ref]!.id } } : null,
+      })),
+    ],
+  },
+  'DELETE /api/devices/:id': { allow: DEVICE_WRITERS, cases: [inPath('device', undefined, { fresh: true })] },
+  'PUT /api/devices/:id/accumulators': { allow: DEVICE_WRITERS, cases: [inPath('device', (t) => ({ deviceId: device(t).id, totalDistance: 1000 }))] },
+
+  // groups
+  'GET /api/groups': { allow: SIGNED_IN, cases: [plain()] },
+  'POST /api/groups': {
+    allow: WRITERS,
+    cases: [plain((t) => ({ body: newBody('group', t.fx.unique('new')) })),
+      { name: 'body groupId', object: 'group', build: (t) => ({ body: { ...newBody('group', t.fx.unique('new')), groupId: t.obj.group!.id } }) }],
+  },
+  'PUT /api/groups/:id': {
+    allow: WRITERS,
+    cases: [inPath('group', (t) => renamed(t.obj.group!)),
+      // an own group moved under tenant B's (under one's own it would be a cycle)
+      { name: 'body groupId', object: 'group', only: 'other',
+        build: (t) => t.own.group ? { params: { id: t.own.group.id }, body: { ...t.own.group, groupId: t.obj.group!.id } } : null }],
+  },
+  'DELETE /api/groups/:id': { allow: WRITERS, cases: [inPath('group', undefined, { fresh: true })] },
+
+  // permissions: the own variant of a link already there is a no-op (204); unlinking uses fresh objects
+  'POST /api/permissions': { allow: WRITERS, cases: permissionCases(false) },
+  'DELETE /api/permissions': { allow: WRITERS, cases: permissionCases(true) },
+  'POST /api/permissions/bulk': { allow: WRITERS, cases: bulk(permissionCases(false, true)) },
+  'DELETE /api/permissions/bulk': { allow: WRITERS, cases: bulk(permissionCases(true, true)) },
+  'POST /api/permissions#managed': { allow: MANAGERS, cases: [MANAGED_LINK(false)] },
+  'DELETE /api/permissions#managed': { allow: MANAGERS, cases: [MANAGED_LINK(true)] },
+  'POST /api/permissions/bulk#managed': { allow: MANAGERS, cases: bulk([MANAGED_LINK(false)]) },
+  'DELETE /api/permissions/bulk#managed': { allow: MANAGERS, cases: bulk([MANAGED_LINK(true)]) },
+  'GET /api/permissions': { allow: ADMIN, cases: [{ name: '?userId', object: 'user', build: (t) => ({ query: { userId: t.obj.user!.id, deviceId: 0 } }) }] },
+
+  // positions
+  'GET /api/positions': {
+    allow: SIGNED_IN,
+    cases: [plain(), inQuery('device', 'deviceId'), inQuery('position', 'id')],
+  },
+  // a device's history is report work: not for share-link visitors
+  'GET /api/positions#history': {
+    allow: REPORTERS, cases: [{ name: '?deviceId&from&to', object: 'device', build: (t) => ({ query: { deviceId: device(t).id, ...period() } }) }],
+  },
+  ...Object.fromEntries(['csv', 'gpx', 'kml', 'kmz'].map((format) => [`GET /api/positions/${format}`, {
+    allow: REPORTERS, cases: [{ name: '?deviceId', object: 'device', build: (t: Target) => ({ query: { deviceId: device(t).id, ...period() } }) }],
+  } satisfies Rule])),
+  ...Object.fromEntries(REPORT_KINDS.flatMap((kind) => [`/api/reports/${kind}`, `/api/reports/${kind}/xlsx`])
+    .map((path) => [`GET ${path}`, { allow: REPORTERS, cases: reportCases() } satisfies Rule])),
+
+  // the simple objects, one CRUD each
+  ...entityRules('geofence'), ...entityRules('driver'), ...entityRules('calendar'), ...entityRules('maintenance'),
+  ...entityRules('notification'), ...entityRules('command'), ...entityRules('attribute'),
+  'POST /api/attributes/computed/test': {
+    allow: ADMIN,
+    cases: [{ name: '?deviceId', object: 'device', build: (t) => ({ query: { deviceId: device(t).id }, body: newBody('attribute', 'test') }) }],
+  },
+
+  // commands: ad-hoc ones are not for limitCommands; saved ones are, when linked to the caller
+  'GET /api/commands/types': { allow: SIGNED_IN, cases: [plain(), inQuery('device', 'deviceId')] },
+  'GET /api/commands/send': { allow: SIGNED_IN, cases: [inQuery('device', 'deviceId')] },
+  'GET /api/commands/send#common': { allow: OWNERS, cases: [COMMON_FILTERS[0]!] },
+  'POST /api/commands/send': {
+    allow: COMMAND_WRITERS,
+    cases: [{ name: 'ad hoc', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, type: 'custom', attributes: { data: 'ping' } } }) }],
+  },
+  'POST /api/commands/send#saved': {
+    allow: WRITERS,
+    cases: [{ name: 'saved', object: 'command', build: (t) => t.own.device ? { body: { id: t.obj.command!.id, deviceId: t.own.device.id } } : null }],
+  },
+
+  // notifications
+  'GET /api/notifications/types': { allow: SIGNED_IN, cases: [plain()] },
+  'GET /api/notifications/notificators': { allow: SIGNED_IN, cases: [plain()] },
+  'POST /api/notifications/test': { allow: SIGNED_IN, cases: [plain()] },
+
+  // shares
+  'POST /api/share/device': {
+    allow: SHARERS, cases: [{ name: 'form deviceId', object: 'device', build: (t) => ({ form: { deviceId: String(device(t).id), expiration: inAnHour() } }) }],
+  },
+  'GET /tarkan/shares': { allow: SIGNED_IN, cases: [plain()] },
+  'POST /tarkan/shares': {
+    allow: SHARERS, cases: [{ name: 'body deviceId', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, expiration: inAnHour() } }) }],
+  },
+  'PUT /tarkan/shares/:id': { allow: SHARERS, cases: [inPath('share', () => ({ expiration: inAnHour() }))] },
+  'DELETE /tarkan/shares/:id': { allow: SHARERS, cases: [inPath('share', undefined, { fresh: true })] },
+
+  // audit logs
+  'GET /tarkan/users/:id/logs': { allow: ADMIN, cases: [inPath('user')] },
+  'GET /tarkan/devices/:id/logs': { allow: ADMIN, cases: [inPath('device')] },
+
+  // autolink: claiming creates a device
+  'GET /tarkan/autolink': { allow: DEVICE_WRITERS, cases: [plain()] },
+  'POST /tarkan/autolink': {
+    allow: DEVICE_WRITERS,
+    cases: [plain((t) => ({ body: newBody('device', t.fx.unique('claimed')) })),
+      { name: 'body groupId', object: 'group', build: (t) => ({ body: { ...newBody('device', t.fx.unique('claimed')), groupId: t.obj.group!.id } }) }],
+  },
+
+  // theme and integrations
+  'GET /tarkan/theme': { allow: EVERYONE, cases: [plain()] },
+  'PUT /tarkan/theme': { allow: ADMIN, cases: [plain(() => ({ body: {} }))] },
+  'GET /tarkan/integrations': { allow: ADMIN, cases: [plain()] },
+  'POST /tarkan/integrations/:key': { allow: ADMIN, cases: [plain(() => ({ params: { key: 'payment' }, body: {} }))] },
+
+  // push
+  'GET /tarkan/push': { allow: SIGNED_IN, cases: [plain()] },
+  'POST /tarkan/notification': { allow: SIGNED_IN, cases: [{ name: 'body userId', object: 'user', build: (t) => ({ body: { userId: t.obj.user!.id, token: t.fx.unique('push-token') } }) }] },
+  'DELETE /tarkan/notification': { allow: SIGNED_IN, cases: [{ name: 'body userId', object: 'user', build: (t) => ({ body: { userId: t.obj.user!.id, token: 'push-token-0' } }) }] },
+
+  // billing: administrators and resellers over the users they manage
+  'GET /tarkan/invoices': { allow: SIGNED_IN, cases: [plain()] },
+  'GET /tarkan/billing/customers': { allow: MANAGERS, cases: [plain()] },
+  'GET /tarkan/billing/customers/:id/invoices': { allow: MANAGERS, cases: [inPath('user')] },
+  'POST /tarkan/billing/customers/:id/invoices': { allow: MANAGERS, cases: [inPath('user', () => ({ value: 12.5, dueDate: '2031-02-10' }))] },
+  'POST /tarkan/billing/invoices/:id/cancel': { allow: MANAGERS, cases: [inPath('invoice', undefined, { fresh: true })] },
+  'POST /tarkan/billing/invoices/:id/cash': { allow: MANAGERS, cases: [inPath('invoice', () => ({}), { fresh: true })] },
+  'POST /tarkan/billing/customers/:id/suspend': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true })] },
+  'POST /tarkan/billing/customers/:id/unsuspend': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true, prepare: suspend })] },
+  'POST /tarkan/billing/customers/:id/trust-unlock': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true, prepare: suspend })] },
+  // public, proven by the customer's own credentials; the probe is not suspended, so nobody unlocks
+  'POST /tarkan/billing/trust-unlock': { allow: [], anonymous: 'refused', cases: [plain((t) => ({ form: { ...t.fx.probe } }))] },
+  // public, proven by the payment integration's token, which nobody here has
+  'POST /tarkan/billing/webhook': { allow: [], anonymous: 'unauthenticated', cases: [plain(() => ({ body: { event: 'PAYMENT_RECEIVED', payment: { id: 'x', status: 'RECEIVED' } } }))] },
+  'GET /tarkan/resellers': { allow: MANAGERS, cases: [plain()] },
+
+  // QR driver: its own screen only; check-in to the vehicles of the users it is linked to
+  'GET /tarkan/qr-driver': { allow: QR_DRIVER, cases: [plain()] },
+  'GET /tarkan/qr-driver/devices/:id': { allow: QR_DRIVER, cases: [inPath('device')] },
+  'POST /tarkan/qr-driver': { allow: QR_DRIVER, cases: [{ name: 'body id', object: 'device', build: (t) => ({ body: { id: device(t).id } }) }] },
+};
+
+/** `METHOD /path` of a rule key (a `#variant` suffix declares a second rule for the same route). */
+export const routeOf = (key: string) => key.split('#')[0]!;
