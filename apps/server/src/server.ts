@@ -10,6 +10,7 @@ import { InProcessBus, RedisBus, type LiveBus } from './live/bus.ts';
 import { CommandRouter } from './live/commands.ts';
 import { DeviceRegistry } from './live/device-registry.ts';
 import { SocketHub } from './live/socket-hub.ts';
+import { announceRevocation, staleOwners } from './api/revocation.ts';
 import { DeviceContexts } from './pipeline/device-context.ts';
 import { InactivityCheck } from './pipeline/events/inactivity.ts';
 import { EventRaiser } from './pipeline/events/raiser.ts';
@@ -30,6 +31,10 @@ export interface Rastro {
   inactivity: InactivityCheck;
   /** QR drivers' check-ins and their timeout sweep. */
   qrCheckins: QrCheckins;
+  /** This node's live sockets (tests drive its periodic re-check). */
+  hub: SocketHub;
+  /** Automatic billing (tests drive its sweep). */
+  billing: BillingSweeper;
   listeners: ProtocolListener[];
   /** The HTTP port actually bound (useful when configured as 0). */
   port: number;
@@ -52,7 +57,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   await settings.get();
   const registry = new DeviceRegistry(db.kysely, bus, config.statusTimeoutSeconds * 1000);
   await registry.start();
-  const hub = new SocketHub(db.kysely, bus);
+  const hub = new SocketHub(db.kysely, bus, staleOwners(db), { warn: (msg: string) => app?.log.warn(msg) });
   const store = new PositionStore(db);
   const commands = new CommandRouter(db.kysely, bus);
   await commands.start();
@@ -85,7 +90,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   inactivity.start();
   qrCheckins.start();
   // automatic billing: monthly invoices, overdue, suspension (safe on several nodes)
-  const billing = new BillingSweeper(db.kysely, settings, log, config.billingSweepMinutes * 60_000);
+  const billing = new BillingSweeper(db.kysely, settings, log, config.billingSweepMinutes * 60_000,
+    (userIds) => announceRevocation(bus, { userIds, all: true }));
   if (config.billingSweepMinutes > 0) billing.start();
   const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
 
@@ -94,6 +100,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : config.port;
   const listeners = await startProtocolListeners(processor, config);
   const keepalive = setInterval(() => hub.keepalive(), 55_000);
+  // safety net under the revoke messages: a socket outlives its right by at most a minute
+  const recheck = setInterval(() => void hub.revalidate().catch((error: unknown) => log.warn(`socket re-check failed: ${String(error)}`)), 60_000);
 
   return {
     app,
@@ -102,10 +110,13 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     commands,
     inactivity,
     qrCheckins,
+    hub,
+    billing,
     listeners,
     port,
     async stop() {
       clearInterval(keepalive);
+      clearInterval(recheck);
       inactivity.stop();
       await billing.stop();
       qrCheckins.stop();

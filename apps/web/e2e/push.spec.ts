@@ -91,13 +91,15 @@ test.describe('push button', () => {
     await expect(page.getByRole('button', { name: /Silenciar notificações|Ativar som das notificações/ })).toBeVisible();
     await expect(bell(page)).toHaveCount(0);
 
-    const email = `shared-${Date.now()}`;
-    const created = await page.request.post('/api/users', { data: { name: 'Acesso compartilhado', email, password: 'shared-pass', attributes: { isShared: true } } });
-    expect(created.status()).toBe(200);
+    // a share-link visitor, through a real link (only the server makes a user `isShared`)
+    const device = ((await (await page.request.get('/api/devices')).json()) as { id: number }[])[0]!;
+    const expiration = new Date(Date.now() + 3600_000).toISOString();
+    const link = await page.request.post('/api/share/device', { form: { deviceId: String(device.id), expiration } });
+    expect(link.status()).toBe(200);
     const context = await browser.newContext({ locale: 'pt-BR' });
     const shared = await context.newPage();
-    await signIn(shared, email, 'shared-pass');
-    await shared.goto('/home');
+    await shared.goto(`/share/${encodeURIComponent((await link.text()).trim())}`);
+    await expect(shared).toHaveURL(/\/home$/);
     await expect(shared.getByRole('button', { name: /Silenciar notificações|Ativar som das notificações/ })).toBeVisible();
     await expect(bell(shared)).toHaveCount(0);
     await context.close();

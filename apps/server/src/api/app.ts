@@ -6,10 +6,15 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { ClientError } from '../domain/errors.ts';
 import { resolveUser } from './auth.ts';
+import { boundJsonDepth } from './json-depth.ts';
+import { TooManyAttempts, registerSignInLimits } from './rate-limit.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import type { ApiContext } from './context.ts';
+import { maskSecrets } from '../domain/secrets.ts';
 import { registerAudit } from './audit.ts';
 import { socketRoutes } from './socket.ts';
 import { accountRoutes } from './tarkan/account.ts';
@@ -30,17 +35,22 @@ import { permissionRoutes } from './traccar/permissions.ts';
 import { positionRoutes } from './traccar/positions.ts';
 import { reportRoutes } from './traccar/reports.ts';
 import { serverRoutes } from './traccar/server.ts';
+import { passwordRoutes } from './traccar/password.ts';
 import { sessionRoutes } from './traccar/session.ts';
+import { totpRoutes } from './traccar/totp.ts';
 import { userRoutes } from './traccar/users.ts';
 
 export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    // secrets never reach the server log: the audit log's masking (domain/secrets.ts) on every entry
+    logger: { level: ctx.config.logLevel, formatters: { log: maskSecrets } },
     // Per-request access logs would drown the log at fleet scale; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Traccar clients send repeated query keys (id=1&id=2); keep them all.
     routerOptions: { ignoreTrailingSlash: true },
+    // behind a reverse proxy: the client's address (rate limits) and https (Secure cookies) from X-Forwarded-*
+    trustProxy: trustProxy(ctx.config.security.trustProxy),
   });
 
   // Responses travel compressed when the client accepts it, at the fastest levels: a 10,000-device
@@ -57,17 +67,21 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  boundJsonDepth(app);
+  await registerSecurityHeaders(app, ctx);
+  await registerSignInLimits(app, ctx.config.security, ctx.config.redisUrl, await deploymentName(ctx));
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api') && !request.url.startsWith('/tarkan')) return;
-    cors(request.headers.origin, reply);
+    cors(request, reply, ctx.config.security.corsOrigins);
     if (request.method === 'OPTIONS') return reply.code(204).send();
-    request.user = await resolveUser(ctx.db.kysely, request);
+    request.user = await resolveUser(ctx.db.kysely, request, ctx.config.security.corsOrigins);
   });
 
   // Errors are plain text with a clear message, never a stack trace (the client sees only the message).
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof ClientError) return reply.code(error.status).type('text/plain').send(error.message);
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
       return reply.code(error.statusCode ?? 400).type('text/plain').send(error.message);
@@ -77,7 +91,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   registerAudit(app, ctx);
-  for (const routes of [sessionRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
+  for (const routes of [sessionRoutes, totpRoutes, passwordRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
     positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
     routes(app, ctx);
   }
@@ -86,11 +100,35 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   return app;
 }
 
-function cors(origin: string | undefined, reply: { header(name: string, value: string): unknown }): void {
-  reply.header('Access-Control-Allow-Origin', origin ?? '*');
+/**
+ * CORS for the origins configured in RASTRO_CORS_ORIGINS only. The web app is served by this same
+ * server and Traccar's phone apps are not browsers, so by default no other site's page may read
+ * the API's answers (with credentials or without).
+ */
+function cors(request: FastifyRequest, reply: FastifyReply, allowed: readonly string[]): void {
+  if (!allowed.length) return;
+  reply.header('Vary', 'Origin');
+  const origin = request.headers.origin;
+  if (!origin || !allowed.includes(origin)) return;
+  reply.header('Access-Control-Allow-Origin', origin);
   reply.header('Access-Control-Allow-Headers', 'origin, content-type, accept, authorization');
   reply.header('Access-Control-Allow-Credentials', 'true');
   reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+}
+
+/** A hop count as the function proxy-addr makes of it (Fastify's types take no number). */
+function trustProxy(setting: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
+/**
+ * Names this deployment's data, so that nodes sharing one database share sign-in counters in
+ * Redis while other deployments (or test servers) on the same Redis keep their own.
+ */
+async function deploymentName(ctx: ApiContext): Promise<string> {
+  if (ctx.db.dialect !== 'postgres') return ctx.config.dataDir;
+  const { rows } = await sql<{ name: string }>`select current_database() || '.' || current_schema() as name`.execute(ctx.db.kysely);
+  return rows[0]?.name ?? 'postgres';
 }
 
 /** Serves the built web app, with index.html for client-side routes; unknown /api paths stay 404. */

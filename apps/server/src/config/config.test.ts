@@ -27,4 +27,26 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ RASTRO_GT06_PORT: '70000' })).toThrow(/RASTRO_GT06_PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
   });
+
+  it('reads the sign-in limits, proxies, CORS origins and frame ancestors', () => {
+    expect(loadConfig({}).security).toEqual({
+      trustProxy: false, corsOrigins: [], frameAncestors: ["'self'"],
+      loginFailuresPerAccount: 100, loginFailuresPerAccountAddress: 10, loginFailuresPerAddress: 50, loginFailureWindowSeconds: 900,
+    });
+    const config = loadConfig({
+      RASTRO_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', RASTRO_CORS_ORIGINS: 'https://app.example.com/,http://localhost:5173',
+      RASTRO_FRAME_ANCESTORS: "'self'  https://portal.example.com", RASTRO_LOGIN_FAILURES_PER_ACCOUNT: '0',
+    });
+    expect(config.security).toMatchObject({
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'], corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      frameAncestors: ["'self'", 'https://portal.example.com'], loginFailuresPerAccount: 0,
+    });
+    expect(loadConfig({ RASTRO_TRUST_PROXY: 'true' }).security.trustProxy).toBe(true);
+    expect(loadConfig({ RASTRO_TRUST_PROXY: '2' }).security.trustProxy).toBe(2);
+    expect(loadConfig({ RASTRO_FRAME_ANCESTORS: '' }).security.frameAncestors).toEqual(["'none'"]);
+    expect(() => loadConfig({ RASTRO_CORS_ORIGINS: 'https://app.example.com/path' })).toThrow(/RASTRO_CORS_ORIGINS/);
+    expect(() => loadConfig({ RASTRO_CORS_ORIGINS: '*' })).toThrow(/RASTRO_CORS_ORIGINS/);
+    expect(() => loadConfig({ RASTRO_LOGIN_FAILURE_WINDOW: '0' })).toThrow(/RASTRO_LOGIN_FAILURE_WINDOW/);
+    expect(() => loadConfig({ RASTRO_TRUST_PROXY: 'yes' })).toThrow(/RASTRO_TRUST_PROXY/);
+  });
 });

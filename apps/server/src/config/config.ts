@@ -23,6 +23,8 @@ export interface Config {
   demo: boolean;
   demoIntervalMs: number;
   protocolPorts: ProtocolPorts;
+  /** Protocols whose frames are stored even with a wrong checksum (RASTRO_ACCEPT_BAD_CRC); `all` for every one. */
+  acceptBadCrc: string[];
   /** Value of the `licensemode` header of GET /api/server. */
   licenseMode: string;
   /** Value of the `devicelimit` header of GET /api/server (0 = no licence limit). */
@@ -33,10 +35,20 @@ export interface Config {
   sessionTimeoutSeconds: number;
   /** Minutes between automatic billing sweeps (invoices, overdue, suspension); 0 = off. */
   billingSweepMinutes: number;
+  /** Longest life, in days, of an API token minted by POST /api/session/token (a longer request is cut to it). */
+  tokenMaxDays: number;
+  /** Longest period, in days, one report or position-history request may cover (Traccar's report.periodLimit). */
+  reportMaxDays: number;
   /** Directory with the built web app; null = API only. */
   webRoot: string | null;
+  /** The web app's public address (no trailing slash), for links sent by e-mail; null = not set. */
+  publicUrl: string | null;
+  /** Minutes a lost-password link stays valid. */
+  passwordResetMinutes: number;
   /** Web Push (the `firebase` notification channel): on unless RASTRO_PUSH=0. */
   push: PushConfig;
+  /** Sign-in limits, proxies, CORS and framing (docs/configuration.md, Security). */
+  security: SecurityConfig;
   logLevel: string;
 }
 
@@ -49,6 +61,65 @@ export interface PushConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface SecurityConfig {
+  /** Fastify's `trustProxy`: false, true (any proxy), a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** Origins (scheme://host[:port]) other sites' pages may call the API from, with credentials. */
+  corsOrigins: string[];
+  /** CSP `frame-ancestors` sources: who may show the app in a frame. */
+  frameAncestors: string[];
+  /** Failed sign-ins per account, from all addresses together, within the window before 429; 0 = no limit. */
+  loginFailuresPerAccount: number;
+  /** Failed sign-ins per account from one client address within the window before 429; 0 = no limit. */
+  loginFailuresPerAccountAddress: number;
+  /** Failed sign-ins (and token checks) per client address within the window before 429; 0 = no limit. */
+  loginFailuresPerAddress: number;
+  loginFailureWindowSeconds: number;
+}
+
+function trustProxy(raw: string | undefined): SecurityConfig['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const entry of list) {
+    // an address or CIDR, or proxy-addr's names for the private ranges
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      throw new Error(`RASTRO_TRUST_PROXY must be true, a hop count or a comma list of addresses/CIDRs, got "${entry}"`);
+    }
+  }
+  return list;
+}
+
+function origins(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((value) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      // reported below
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+      throw new Error(`RASTRO_CORS_ORIGINS must list origins like https://app.example.com, got "${value}"`);
+    }
+    return url.origin;
+  });
+}
+
+function securityConfig(env: Env): SecurityConfig {
+  const ancestors = (env.RASTRO_FRAME_ANCESTORS ?? "'self'").trim().split(/\s+/).filter(Boolean);
+  return {
+    trustProxy: trustProxy(env.RASTRO_TRUST_PROXY),
+    corsOrigins: origins(env.RASTRO_CORS_ORIGINS),
+    frameAncestors: ancestors.length ? ancestors : ["'none'"],
+    loginFailuresPerAccount: integer(env, 'RASTRO_LOGIN_FAILURES_PER_ACCOUNT', 100),
+    loginFailuresPerAccountAddress: integer(env, 'RASTRO_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS', 10),
+    loginFailuresPerAddress: integer(env, 'RASTRO_LOGIN_FAILURES_PER_ADDRESS', 50),
+    loginFailureWindowSeconds: integer(env, 'RASTRO_LOGIN_FAILURE_WINDOW', 900, 1, 86400),
+  };
+}
 
 function pushConfig(env: Env, adminEmail: string): PushConfig {
   const subject = env.RASTRO_PUSH_SUBJECT?.trim() || (adminEmail.includes('@') ? `mailto:${adminEmail}` : 'mailto:admin@localhost');
@@ -64,6 +135,20 @@ function integer(env: Env, key: string, fallback: number, min = 0, max = Number.
     throw new Error(`${key} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** An http(s) origin with an optional path, kept without its trailing slash. */
+function publicUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`RASTRO_PUBLIC_URL must be an http:// or https:// URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`RASTRO_PUBLIC_URL must be an http:// or https:// URL without query, got "${value}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function port(env: Env, key: string, fallback: number): number {
@@ -93,13 +178,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       h02: port(env, 'RASTRO_H02_PORT', 5013),
       suntech: port(env, 'RASTRO_SUNTECH_PORT', 5011),
     },
+    // names are checked against the protocols that carry a checksum when the listeners start
+    acceptBadCrc: (env.RASTRO_ACCEPT_BAD_CRC ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
     licenseMode: env.RASTRO_LICENSE_MODE || 'plus',
     licenseDeviceLimit: integer(env, 'RASTRO_LICENSE_DEVICE_LIMIT', 0),
     statusTimeoutSeconds: integer(env, 'RASTRO_STATUS_TIMEOUT', 600, 1),
     sessionTimeoutSeconds: integer(env, 'RASTRO_SESSION_TIMEOUT', 0),
     billingSweepMinutes: integer(env, 'RASTRO_BILLING_SWEEP_MINUTES', 60),
+    tokenMaxDays: integer(env, 'RASTRO_TOKEN_MAX_DAYS', 365, 1, 36500),
+    reportMaxDays: integer(env, 'RASTRO_REPORT_MAX_DAYS', 93, 1, 3660),
     webRoot,
+    publicUrl: publicUrl(env.RASTRO_PUBLIC_URL),
+    passwordResetMinutes: integer(env, 'RASTRO_PASSWORD_RESET_MINUTES', 60, 1, 7 * 24 * 60),
     push: pushConfig(env, env.RASTRO_ADMIN_EMAIL || 'admin'),
+    security: securityConfig(env),
     logLevel: env.RASTRO_LOG_LEVEL || 'info',
   };
 }

@@ -6,6 +6,9 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as billing from './migrations/002-billing.ts';
+import * as uniqueLogins from './migrations/003-unique-logins.ts';
+import * as passwordResets from './migrations/004-password-resets.ts';
+import * as shareUsers from './migrations/005-share-users.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -55,6 +58,9 @@ function migrations(dialect: DialectName): MigrationProvider {
   const list: Record<string, Migration> = {
     '001-initial': { up: (db) => initial.up(db, dialect) },
     '002-billing': { up: (db) => billing.up(db) },
+    '003-unique-logins': { up: (db) => uniqueLogins.up(db) },
+    '004-password-resets': { up: (db) => passwordResets.up(db) },
+    '005-share-users': { up: (db) => shareUsers.up(db) },
   };
   return { getMigrations: async () => list };
 }

@@ -237,6 +237,15 @@ export interface TokenTable {
   revoked: Bool;
 }
 
+/** A lost-password link still usable (db/password-resets.ts). */
+export interface PasswordResetTable {
+  /** sha256 of the link's secret */
+  id: string;
+  userId: number;
+  createdTime: Millis;
+  expiresTime: Millis;
+}
+
 export interface ShareTable {
   id: Id;
   userId: number;
@@ -324,6 +333,7 @@ export interface Database {
   tc_reports: ReportTable;
   tc_sessions: SessionTable;
   tc_tokens: TokenTable;
+  tc_password_resets: PasswordResetTable;
   tc_shares: ShareTable;
   tc_invoices: InvoiceTable;
   tc_integrations: IntegrationTable;
