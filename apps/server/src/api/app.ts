@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -39,6 +40,9 @@ import { passwordRoutes } from './traccar/password.ts';
 import { sessionRoutes } from './traccar/session.ts';
 import { totpRoutes } from './traccar/totp.ts';
 import { userRoutes } from './traccar/users.ts';
+
+/** How long a 429 for too many failed sign-ins waits before it is sent. */
+const REFUSAL_PAUSE_MS = 500;
 
 export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -80,8 +84,13 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   // Errors are plain text with a clear message, never a stack trace (the client sees only the message).
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds));
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof TooManyAttempts) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      // a refused guesser waits for his answer: clients that resend at once pace themselves to one
+      // try per pause each instead of flooding the event loop with cheap 429s (a timer costs nothing)
+      await sleep(REFUSAL_PAUSE_MS);
+    }
     if (error instanceof ClientError) return reply.code(error.status).type('text/plain').send(error.message);
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
       return reply.code(error.statusCode ?? 400).type('text/plain').send(error.message);
