@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connection.ts';
 import { attrs } from '../src/db/mappers.ts';
 import { updateUserRow } from '../src/db/user-update.ts';
+import { editTokens } from '../src/notifications/push.ts';
 import { userColumns } from '../src/db/users.ts';
 import { USER_POLICY, applyFieldPolicy } from '../src/domain/field-policy.ts';
 import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
@@ -49,6 +50,21 @@ describe.each(dialects)('user saves against concurrent writers on %s', (dialect)
     expect(round).toBe(2);
     expect(saved?.after.name).toBe('Operador 2');
     expect(await stored()).toEqual({ [ADVANCED_PERMISSIONS_KEY]: REVOKED, theme: 'light' });
+  });
+
+  it('keeps a revocation written while a push subscription is being saved', async () => {
+    await db.kysely.updateTable('tc_users').set({ attributes: JSON.stringify({ [ADVANCED_PERMISSIONS_KEY]: GRANTED }) }).where('id', '=', id).execute();
+    let round = 0;
+    await editTokens(db.kysely, id, async (tokens) => {
+      // the administrator revokes between the subscription's read and its write
+      if (round++ === 0) {
+        await db.kysely.updateTable('tc_users').set({ attributes: JSON.stringify({ [ADVANCED_PERMISSIONS_KEY]: REVOKED }) }).where('id', '=', id).execute();
+      }
+      return [...tokens, 'phone-token-1'];
+    });
+    expect(round).toBe(2);
+    const attributes = await stored();
+    expect(attributes).toEqual({ [ADVANCED_PERMISSIONS_KEY]: REVOKED, notificationTokens: 'phone-token-1' });
   });
 
   it('gives up with a 409 when the row changes under every attempt, and answers undefined for a user that is gone', async () => {

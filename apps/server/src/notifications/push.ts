@@ -2,6 +2,7 @@ import type { Event } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
+import { updateUserRow } from '../db/user-update.ts';
 import { joinTokens, parseTokens, readSubscription, removeToken } from './push-tokens.ts';
 import { eventTitle, languageOf } from './texts.ts';
 import type { Vapid } from './vapid.ts';
@@ -23,18 +24,20 @@ export interface PushMessage {
 /** Events older than this are no longer worth a notification (Traccar's notificator.timeThreshold). */
 const TTL_SECONDS = 900;
 
-/** Read-modify-write of a user's notificationTokens in one transaction. */
-export async function editTokens(db: Kysely<Database>, userId: number, edit: (tokens: string[]) => string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('tc_users').select('attributes').where('id', '=', userId).executeTakeFirst();
-    if (!row) return;
-    const attributes = attrs(row.attributes);
+/**
+ * Read-modify-write of a user's notificationTokens as a compare-and-swap on the attributes text
+ * (db/user-update.ts), so that a subscription saved meanwhile never writes back advanced
+ * permissions or billing keys an administrator has just changed.
+ */
+export async function editTokens(db: Kysely<Database>, userId: number, edit: (tokens: string[]) => string[] | Promise<string[]>): Promise<void> {
+  await updateUserRow(db, userId, async (stored) => {
+    const attributes = attrs(stored.attributes);
     const before = parseTokens(attributes.notificationTokens);
-    const after = edit(before);
-    if (after.length === before.length && after.every((t, i) => t === before[i])) return;
+    const after = await edit(before);
+    if (after.length === before.length && after.every((t, i) => t === before[i])) return { attributes: stored.attributes };
     if (after.length) attributes.notificationTokens = joinTokens(after);
     else delete attributes.notificationTokens;
-    await trx.updateTable('tc_users').set({ attributes: JSON.stringify(attributes) }).where('id', '=', userId).execute();
+    return { attributes: JSON.stringify(attributes) };
   });
 }
 
