@@ -29,7 +29,7 @@ describe.each(dialects)('limits under concurrent creations on %s', (dialect) => 
   async function burst(send: (i: number) => Promise<Response>): Promise<{ ok: number; refusals: string[] }> {
     const responses = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => send(i)));
     const texts = await Promise.all(responses.map((r) => r.text()));
-    return { ok: responses.filter((r) => r.status === 200).length, refusals: [...new Set(texts.filter((_, i) => responses[i]!.status !== 200))] };
+    return { ok: responses.filter((r) => r.ok).length, refusals: [...new Set(texts.filter((_, i) => !responses[i]!.ok))] };
   }
 
   it(`a manager with userLimit 5 gets exactly 5 users out of ${ATTEMPTS} concurrent creations`, async () => {
@@ -51,5 +51,14 @@ describe.each(dialects)('limits under concurrent creations on %s', (dialect) => 
     const result = await burst((i) => reseller.request('POST', '/api/users', { name: `Cliente ${i}`, email: `customer-${i}@limits.test`, password: 'pass1234' }));
     expect(result).toEqual({ ok: 3, refusals: ['Resale limit reached'] });
     expect(await reseller.json('GET', '/api/users')).toHaveLength(3);
+  });
+
+  it(`an administrator linking ${ATTEMPTS} existing users under a reseller with resaleLimit 3 at once links exactly 3`, async () => {
+    const reseller = await admin.json('POST', '/api/users', { name: 'Revenda', email: 'link-reseller@limits.test', password: 'pass1234', userLimit: -1, attributes: { reseller: true, resaleLimit: 3 } });
+    const users = [];
+    for (let i = 0; i < ATTEMPTS; i++) users.push(await admin.json('POST', '/api/users', { name: `Avulso ${i}`, email: `loose-${i}@limits.test`, password: 'pass1234' }));
+    const result = await burst((i) => admin.request('POST', '/api/permissions', { userId: reseller.id, managedUserId: users[i].id }));
+    expect(result).toEqual({ ok: 3, refusals: ['Resale limit reached'] });
+    expect(await admin.json('GET', `/api/users?userId=${reseller.id}`)).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import { permissionInputSchema } from '@rastro/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { checkResaleLinks } from '../../billing/resellers.ts';
+import { lockUserRow } from '../../db/locks.ts';
 import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied } from '../../domain/errors.ts';
@@ -66,7 +67,11 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       for (const l of links) {
         if (l.owner === 'userId' && l.property === 'managedUserId') managedBy.set(l.ownerId, [...(managedBy.get(l.ownerId) ?? []), l.propertyId]);
       }
-      for (const [resellerId, adding] of managedBy) await checkResaleLinks(trx, resellerId, adding);
+      // counted under the reseller's row lock, as user creation counts it: concurrent links wait (ids in order: no deadlock)
+      for (const [resellerId, adding] of [...managedBy].sort(([a], [b]) => a - b)) {
+        await lockUserRow(trx, ctx.db.dialect, resellerId);
+        await checkResaleLinks(trx, resellerId, adding);
+      }
       const t = trx as unknown as Kysely<Record<string, Record<string, number>>>;
       for (const l of links) {
         await t.insertInto(l.table).values({ [l.owner]: l.ownerId, [l.property]: l.propertyId })
