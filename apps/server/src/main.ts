@@ -1,5 +1,6 @@
 import { loadConfig } from './config/config.ts';
 import { seedAdmin, seedDemoDevices } from './db/seed.ts';
+import type { Db } from './db/connection.ts';
 import { startRastro } from './server.ts';
 import { DEMO_VEHICLES } from './simulator/fleet.ts';
 import { startDemoFleet } from './simulator/demo-fleet.ts';
@@ -11,22 +12,27 @@ const RESTART_EXIT_CODE = 130;
 async function main(): Promise<void> {
   const config = loadConfig();
   let shutdown: (code: number) => Promise<void> = async () => undefined;
-  // Exit code 130 asks the launcher (scripts/start.mjs) to start the server again.
-  const rastro = await startRastro(config, { restart: () => void shutdown(RESTART_EXIT_CODE) });
-  const log = rastro.app.log;
-  const db = rastro.db.kysely;
-
-  const seeded = await seedAdmin(db, config.adminEmail, config.adminPassword);
-  if (seeded.created) {
-    log.info(`new database: administrator "${config.adminEmail}" created`);
-    if (seeded.generatedPassword) {
-      // Printed once, on purpose: it is stored only as a hash.
-      console.log(`\n  Rastro administrator: ${config.adminEmail}\n  password: ${seeded.generatedPassword}\n  (set RASTRO_ADMIN_PASSWORD to choose it)\n`);
-    }
+  // The administrator (and on a new embedded database the demo fleet) exist before anything
+  // listens, so a client that finds the server up can sign in at once.
+  const firstRun = { notes: [] as string[], generatedPassword: null as string | null };
+  const seed = async ({ kysely: db }: Db) => {
+    const seeded = await seedAdmin(db, config.adminEmail, config.adminPassword);
+    if (!seeded.created) return;
+    firstRun.notes.push(`new database: administrator "${config.adminEmail}" created`);
+    firstRun.generatedPassword = seeded.generatedPassword;
     if (config.demo && !config.databaseUrl) {
       await seedDemoDevices(db, config.adminEmail, DEMO_VEHICLES);
-      log.info(`demo fleet of ${DEMO_VEHICLES.length} vehicles created`);
+      firstRun.notes.push(`demo fleet of ${DEMO_VEHICLES.length} vehicles created`);
     }
+  };
+  // Exit code 130 asks the launcher (scripts/start.mjs) to start the server again.
+  const rastro = await startRastro(config, { restart: () => void shutdown(RESTART_EXIT_CODE), seed });
+  const log = rastro.app.log;
+  const db = rastro.db.kysely;
+  for (const note of firstRun.notes) log.info(note);
+  if (firstRun.generatedPassword) {
+    // Printed once, on purpose: it is stored only as a hash.
+    console.log(`\n  Rastro administrator: ${config.adminEmail}\n  password: ${firstRun.generatedPassword}\n  (set RASTRO_ADMIN_PASSWORD to choose it)\n`);
   }
 
   // The demo keeps driving on later starts while its devices exist (they can be deleted).

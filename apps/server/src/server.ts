@@ -46,12 +46,18 @@ export interface StartOptions {
   pgSchema?: string;
   /** What POST /api/server/restart does (main.ts: stop and exit for the launcher to start again). */
   restart?: () => void;
+  /**
+   * First-run seeding, after the migrations and before anything listens: a client that finds the
+   * server up (its health check answers) finds the administrator there too.
+   */
+  seed?: (db: Db) => Promise<void>;
 }
 
 /** Wires config -> database -> services -> listeners, and starts them. */
 export async function startRastro(config: Config, options: StartOptions = {}): Promise<Rastro> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
   await migrate(db);
+  await options.seed?.(db);
   const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl) : new InProcessBus();
   const settings = new ServerSettings(db.kysely);
   await settings.get();

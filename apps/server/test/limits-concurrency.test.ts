@@ -55,7 +55,7 @@ describe.each(dialects)('limits under concurrent creations on %s', (dialect) => 
 
   it(`an administrator linking ${ATTEMPTS} existing users under a reseller with resaleLimit 3 at once links exactly 3`, async () => {
     const reseller = await admin.json('POST', '/api/users', { name: 'Revenda', email: 'link-reseller@limits.test', password: 'pass1234', userLimit: -1, attributes: { reseller: true, resaleLimit: 3 } });
-    const users = [];
+    const users: { id: number }[] = [];
     for (let i = 0; i < ATTEMPTS; i++) users.push(await admin.json('POST', '/api/users', { name: `Avulso ${i}`, email: `loose-${i}@limits.test`, password: 'pass1234' }));
     const result = await burst((i) => admin.request('POST', '/api/permissions', { userId: reseller.id, managedUserId: users[i].id }));
     expect(result).toEqual({ ok: 3, refusals: ['Resale limit reached'] });

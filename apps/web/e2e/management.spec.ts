@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADVANCED_PERMISSIONS_KEY, formatPermissions, permissionBit, type PermissionAction, type PermissionArea } from '../../../packages/api/src/permissions.ts';
 import { E2E_ADMIN, E2E_OSMAND_PORT } from './playwright.config.ts';
+
+/** An advanced-permission mask holding the given bits. */
+const grant = (...pairs: [PermissionArea, PermissionAction][]) => {
+  const bits = new Array<boolean>(128).fill(false);
+  for (const [area, action] of pairs) bits[permissionBit(area, action)] = true;
+  return formatPermissions(bits);
+};
 
 /** Issue 6: every management area creates, edits and deletes through the UI; each role sees what it may. */
 
@@ -262,6 +270,35 @@ test.describe('notifications and permissions editors', () => {
       const saved = (await (await page.request.get(`/api/users/${user.id}`)).json()) as { attributes: Record<string, unknown> };
       // bits 40 and 41: the eleventh hex digit is 1100
       expect(saved.attributes['tarkan.advancedPerms']).toBe('0000000000c000000000000000000000');
+    } finally {
+      await put(false);
+    }
+  });
+
+  test('a manager may grant only the bits he holds', async ({ page, browser }) => {
+    const server = (await (await page.request.get('/api/server')).json()) as { attributes: Record<string, unknown> };
+    const put = (on: boolean) => page.request.put('/api/server', { data: { ...server, attributes: { ...server.attributes, 'tarkan.enableAdvancedPerms': on } } });
+    expect((await put(true)).ok()).toBe(true);
+    try {
+      const own = grant(['users', 'view'], ['users', 'create'], ['users', 'edit'], ['users', 'selfEdit'], ['geofences', 'view']);
+      const email = `grantor${Date.now() % 100000}`;
+      const created = await page.request.post('/api/users', { data: { name: 'Gerente', email, password: 'senha123', userLimit: 5, attributes: { [ADVANCED_PERMISSIONS_KEY]: own } } });
+      expect(created.ok()).toBe(true);
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
+      const manager = await context.newPage();
+      await signIn(manager, email, 'senha123');
+      const sub = `sub${Date.now() % 100000}`;
+      expect((await manager.request.post('/api/users', { data: { name: 'Subordinado', email: sub, password: 'senha123' } })).ok()).toBe(true);
+      await manager.goto('/users');
+      await manager.getByTestId('entity-row').filter({ hasText: sub }).click();
+      // his own bit can be granted; one he lacks is offered disabled
+      await expect(manager.getByRole('checkbox', { name: 'Cercas: Ver' })).toBeEnabled();
+      await expect(manager.getByRole('checkbox', { name: 'Dispositivos: Criar' })).toBeDisabled();
+      await manager.getByRole('checkbox', { name: 'Cercas: Ver' }).check();
+      await save(manager);
+      const saved = (await (await manager.request.get('/api/users')).json()) as { email: string; attributes: Record<string, unknown> }[];
+      expect(saved.find((u) => u.email === sub)?.attributes[ADVANCED_PERMISSIONS_KEY]).toBe(grant(['geofences', 'view']));
+      await context.close();
     } finally {
       await put(false);
     }

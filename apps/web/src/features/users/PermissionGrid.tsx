@@ -9,8 +9,18 @@ import { ADVANCED_PERMISSIONS_KEY, type Attributes } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { GRID_ACTIONS, GRID_ROWS, bitSet, toggleBit } from './permissionGrid.ts';
 
-/** Areas × actions, editing the 32-hex-digit `tarkan.advancedPerms` attribute. */
-export function PermissionGrid({ attributes, onChange }: { attributes: Attributes; onChange(attributes: Attributes): void }) {
+interface PermissionGridProps {
+  attributes: Attributes;
+  onChange(attributes: Attributes): void;
+  /** The editor's own mask; null for an administrator, who may grant anything. */
+  grantor: unknown;
+}
+
+/**
+ * Areas × actions, editing the 32-hex-digit `tarkan.advancedPerms` attribute. A manager grants
+ * only bits he holds himself (the server drops any other): a bit he lacks can be cleared, not set.
+ */
+export function PermissionGrid({ attributes, onChange, grantor }: PermissionGridProps) {
   const { t } = useTranslation();
   const value = attributes[ADVANCED_PERMISSIONS_KEY];
   return (
@@ -38,6 +48,7 @@ export function PermissionGrid({ attributes, onChange }: { attributes: Attribute
                       <Checkbox
                         size="small"
                         checked={bitSet(value, bit)}
+                        disabled={grantor !== null && !bitSet(grantor, bit) && !bitSet(value, bit)}
                         onChange={(event) => onChange({ ...attributes, [ADVANCED_PERMISSIONS_KEY]: toggleBit(value, bit, event.target.checked) })}
                         slotProps={{ input: { 'aria-label': `${t(`users.areas.${row}`)}: ${t(`users.actions.${action}`)}` } }}
                       />

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 
+import { ADVANCED_PERMISSIONS_KEY } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { EntityApi } from '../../api/entities.ts';
@@ -44,7 +45,7 @@ export default function UsersPage() {
   if (advanced) {
     fields.push({
       path: `attributes.tarkan.advancedPerms`, label: t('users.permissions'), kind: 'custom', section: t('users.permissions'),
-      render: (user, change) => <PermissionGrid attributes={user.attributes} onChange={(attributes) => change({ ...user, attributes })} />,
+      render: (user, change) => <PermissionGrid attributes={user.attributes} onChange={(attributes) => change({ ...user, attributes })} grantor={admin ? null : me?.attributes[ADVANCED_PERMISSIONS_KEY]} />,
     });
   }
 
