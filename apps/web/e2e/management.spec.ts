@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADVANCED_PERMISSIONS_KEY, formatPermissions, permissionBit, type PermissionAction, type PermissionArea } from '../../../packages/api/src/permissions.ts';
 import { E2E_ADMIN, E2E_OSMAND_PORT } from './playwright.config.ts';
@@ -294,6 +295,8 @@ test.describe('notifications and permissions editors', () => {
       // his own bit can be granted; one he lacks is offered disabled
       await expect(manager.getByRole('checkbox', { name: 'Cercas: Ver' })).toBeEnabled();
       await expect(manager.getByRole('checkbox', { name: 'Dispositivos: Criar' })).toBeDisabled();
+      await manager.getByTestId('permission-grid').scrollIntoViewIfNeeded();
+      await manager.screenshot({ path: path.resolve(import.meta.dirname, '../../../test-results/e2e-permission-grid-manager.png') });
       await manager.getByRole('checkbox', { name: 'Cercas: Ver' }).check();
       await save(manager);
       const saved = (await (await manager.request.get('/api/users')).json()) as { email: string; attributes: Record<string, unknown> }[];
