@@ -93,7 +93,8 @@ describe.each(dialects)('lost password on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startTestServer({ dialect, env: { RASTRO_PUBLIC_URL: `${PUBLIC_URL}/` } });
+    // links one after another for one account: no resend interval here (its own test below)
+    server = await startTestServer({ dialect, env: { RASTRO_PUBLIC_URL: `${PUBLIC_URL}/`, RASTRO_PASSWORD_RESET_RESEND_SECONDS: '0' } });
     admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     await admin.json('POST', '/api/users', { name: 'Motorista Um', email: 'um@frota.example', password: 'antiga-1' });
     await admin.json('POST', '/api/users', { name: 'Conductor Dos', email: 'dos@frota.example', password: 'antigua-2', attributes: { 'tarkan.lang': 'es' } });
@@ -237,5 +238,33 @@ describe('lost password without RASTRO_PUBLIC_URL', () => {
     const rows = await server.rastro.db.kysely.selectFrom('tc_password_resets').selectAll().execute();
     expect(rows).toHaveLength(0);
     expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe('lost password asked again and again for one account', () => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startTestServer({ dialect: 'sqlite', env: { RASTRO_PUBLIC_URL: PUBLIC_URL } });
+    const admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+    await admin.json('POST', '/tarkan/integrations/email', { smtpHost: '127.0.0.1', smtpPort: smtp.port, senderEmail: 'nao-responda@frota.example' });
+    await admin.json('POST', '/api/users', { name: 'Alvo', email: 'alvo@frota.example', password: 'antiga-1' });
+    await admin.json('POST', '/api/users', { name: 'Outro', email: 'outro@frota.example', password: 'antiga-2' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('mails one link per resend interval, answering every request alike', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await rawForm(server.base, '/api/password/reset', { email: 'alvo@frota.example' }));
+    expect(new Set(answers.map((a) => `${a.status} ${a.body}`))).toEqual(new Set(['200 ']));
+    // another account's request runs after those five (one job at a time): once its mail is in, they are done
+    await rawForm(server.base, '/api/password/reset', { email: 'outro@frota.example' });
+    await expect.poll(() => smtp.mails.some((m) => m.to.includes('outro@frota.example')), { timeout: 10_000 }).toBe(true);
+    expect(smtp.mails.filter((m) => m.to.includes('alvo@frota.example'))).toHaveLength(1);
   });
 });

@@ -45,6 +45,8 @@ export interface Config {
   publicUrl: string | null;
   /** Minutes a lost-password link stays valid. */
   passwordResetMinutes: number;
+  /** Seconds before another lost-password mail goes to the same account (no mailbox flooding). */
+  passwordResetResendSeconds: number;
   /** Web Push (the `firebase` notification channel): on unless RASTRO_PUSH=0. */
   push: PushConfig;
   /** Sign-in limits, proxies, CORS and framing (docs/configuration.md, Security). */
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webRoot,
     publicUrl: publicUrl(env.RASTRO_PUBLIC_URL),
     passwordResetMinutes: integer(env, 'RASTRO_PASSWORD_RESET_MINUTES', 60, 1, 7 * 24 * 60),
+    passwordResetResendSeconds: integer(env, 'RASTRO_PASSWORD_RESET_RESEND_SECONDS', 120, 0, 86400),
     push: pushConfig(env, env.RASTRO_ADMIN_EMAIL || 'admin'),
     security: securityConfig(env),
     logLevel: env.RASTRO_LOG_LEVEL || 'info',

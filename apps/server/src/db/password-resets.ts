@@ -16,6 +16,13 @@ export async function createPasswordReset(db: Kysely<Database>, userId: number, 
   return secret;
 }
 
+/** When the account's current link was made, if it has one still usable. */
+export async function lastPasswordReset(db: Kysely<Database>, userId: number, now = Date.now()): Promise<number | null> {
+  const row = await db.selectFrom('tc_password_resets').select('createdTime').where('userId', '=', userId)
+    .where('expiresTime', '>=', now).orderBy('createdTime', 'desc').executeTakeFirst();
+  return row ? Number(row.createdTime) : null;
+}
+
 export type ResetCheck = { userId: number } | { error: string };
 
 /**

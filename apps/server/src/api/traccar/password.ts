@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
-import { consumePasswordReset, createPasswordReset } from '../../db/password-resets.ts';
+import { consumePasswordReset, createPasswordReset, lastPasswordReset } from '../../db/password-resets.ts';
 import { endCredentials } from '../../db/sessions.ts';
 import { findUserById, newPasswordColumns } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
@@ -11,6 +11,9 @@ import { languageOf } from '../../notifications/texts.ts';
 import type { ApiContext } from '../context.ts';
 import { announceRevocation } from '../revocation.ts';
 import { parseBody } from '../params.ts';
+
+/** Lost-password requests waiting for their lookup and mail. */
+const MAX_PENDING = 100;
 
 const resetForm = z.object({ email: z.string().trim().min(1, 'email is required').max(256) });
 const updateForm = z.object({
@@ -28,8 +31,10 @@ const updateForm = z.object({
  */
 export function passwordRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
-  // one mail job at a time: a burst of requests queues here instead of opening SMTP connections in parallel
+  // one mail job at a time: a burst of requests queues here instead of opening SMTP connections in
+  // parallel; past MAX_PENDING the newest are dropped (same answer), so a flood holds no memory
   let jobs: Promise<void> = Promise.resolve();
+  let pending = 0;
 
   app.post('/api/password/reset', { config: { audit: false } }, async (request, reply) => {
     const form = parseBody(resetForm, request.body);
@@ -45,9 +50,14 @@ export function passwordRoutes(app: FastifyInstance, ctx: ApiContext): void {
       throw new ClientError('Public URL is not configured');
     }
     const log = request.log;
+    if (pending >= MAX_PENDING) {
+      log.warn('lost-password request dropped: too many waiting to be sent');
+      return reply.code(200).send();
+    }
+    pending++;
     jobs = jobs.then(() => sendResetLink(form.email, publicUrl, log)).catch((error: unknown) => {
       log.error(`lost-password mail not sent: ${String(error)}`);
-    });
+    }).finally(() => pending--);
     return reply.code(200).send();
   });
 
@@ -58,6 +68,12 @@ export function passwordRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!user || user.temporary || !user.email.includes('@') || attrs(user.attributes)['tarkan.isQrDriverId'] !== undefined) return;
     const settings = await mailSettings(db);
     if (!settings) return;
+    // one mail per account per resend interval: the form cannot be used to flood someone's mailbox
+    const last = await lastPasswordReset(db, user.id);
+    if (last !== null && Date.now() - last < ctx.config.passwordResetResendSeconds * 1000) {
+      log.info(`lost-password link for user ${user.id} not sent again so soon`);
+      return;
+    }
     const minutes = ctx.config.passwordResetMinutes;
     const secret = await createPasswordReset(db, user.id, minutes * 60_000);
     const mail = passwordResetMail(languageOf(attrs(user.attributes)['tarkan.lang']), passwordResetLink(publicUrl, secret), minutes);
