@@ -82,6 +82,11 @@ export class Fixtures {
   server!: Record<string, unknown>;
   /** An account anyone may sign in with (POST /api/session, trust unlock). */
   readonly probe = { email: 'probe@authz.test', password: PASSWORD };
+  /**
+   * Objects made ahead for `fresh`, by `kind role`: a share is made by its sharer, who may no
+   * longer share by the time it is used (advanced permissions).
+   */
+  readonly spares = new Map<string, Wire[]>();
   private readonly logins = new Map<Role, () => Promise<Client>>();
   private counter = 0;
 
@@ -225,6 +230,8 @@ export class Fixtures {
    * has none of its own of that kind. Users: a new sub-user for managers, else oneself.
    */
   async fresh(kind: Kind, role: Role): Promise<Wire | null> {
+    const spare = this.spares.get(`${kind} ${role}`)?.pop();
+    if (spare) return spare;
     const own = this.own.get(role);
     if (!own || !OWNERS.includes(role as Owner)) return null;
     const owner = this.userIds.get(role)!;

@@ -1,3 +1,4 @@
+import type { PermissionAction, PermissionArea } from '@rastro/api';
 import { COLLECTION, ENTITY_KINDS, LINK_KEY, newBody, type EntityKind, type Fixtures, type Kind, type Objects } from './fixtures.ts';
 import {
   ADMIN, COMMAND_WRITERS, DEVICE_WRITERS, EVERYONE, MANAGERS, OWNERS, QR_DRIVER, REPORTERS, SHARERS, SIGNED_IN, WRITERS, type Role,
@@ -49,10 +50,29 @@ export interface Case {
  */
 export interface Rule {
   allow: readonly Role[];
+  /**
+   * The advanced-permission bit (spec §6) the route is governed by, or NONE: every route must
+   * say, so whoever adds one decides (the advanced matrix fails on a rule that does not).
+   */
+  advanced: Advanced;
   anonymous?: Expect;
   isolated?: boolean;
   cases: Case[];
 }
+
+/**
+ * A route governed by the bit of an area and action: with `tarkan.enableAdvancedPerms` on, a
+ * non-admin without the bit is refused. `self` is the action when the caller acts on himself
+ * (users' selfEdit); `opens` marks an area Traccar keeps for administrators that the bit opens.
+ */
+export interface Governed { area: PermissionArea; action: PermissionAction; self?: PermissionAction; opens?: boolean }
+/** Not governed by advanced permissions: the bits change nothing there. */
+export const NONE = 'not governed' as const;
+export type Advanced = Governed | typeof NONE;
+const bit = (area: PermissionArea, action: PermissionAction, self?: PermissionAction, opens?: boolean): Governed =>
+  ({ area, action, ...(self ? { self } : {}), ...(opens ? { opens } : {}) });
+/** The share bit: anchor and share live together at 24, share being 24 + 1 (spec §6). */
+const SHARE = bit('extras', 'create');
 
 const plain = (build: (t: Target) => Req | null = () => ({})): Case => ({ name: 'plain', build });
 /** Names the object in the path. */
@@ -69,6 +89,10 @@ const period = () => ({ from: iso(Date.now() - 86_400_000), to: iso(Date.now() +
 const inAnHour = () => iso(Date.now() + 3_600_000);
 const renamed = (wire: Record<string, unknown>) => ('name' in wire ? { ...wire, name: `${String(wire.name)} (changed)` } : { ...wire, description: 'changed' });
 
+const ENTITY_AREAS: Record<Exclude<EntityKind, 'device' | 'group'>, PermissionArea> = {
+  geofence: 'geofences', driver: 'drivers', calendar: 'calendars', maintenance: 'maintenance', notification: 'notifications',
+  command: 'commands', attribute: 'attributes',
+};
 const ENTITY_WRITERS: Record<Exclude<EntityKind, 'device' | 'group'>, readonly Role[]> = {
   geofence: WRITERS, driver: WRITERS, calendar: WRITERS, maintenance: WRITERS, notification: WRITERS,
   command: COMMAND_WRITERS,
@@ -82,6 +106,8 @@ const REFERENCES: Partial<Record<EntityKind, ('calendar' | 'command')[]>> = {
 function entityRules(kind: Exclude<EntityKind, 'device' | 'group'>): Record<string, Rule> {
   const path = COLLECTION[kind];
   const writers = ENTITY_WRITERS[kind];
+  // lists and reads go by links alone; writes need the area's bit, which opens computed attributes
+  const write = (action: PermissionAction) => bit(ENTITY_AREAS[kind], action, undefined, kind === 'attribute');
   const referenceCases = (withPath: boolean): Case[] => (REFERENCES[kind] ?? []).map((ref) => ({
     name: `body ${ref}Id`, object: ref,
     build: (t) => {
@@ -93,14 +119,14 @@ function entityRules(kind: Exclude<EntityKind, 'device' | 'group'>): Record<stri
   const filters: Case[] = [plain(), inQuery('user', 'userId')];
   if (kind !== 'calendar') filters.push(inQuery('device', 'deviceId'), inQuery('group', 'groupId'));
   const rules: Record<string, Rule> = {
-    [`GET ${path}`]: { allow: SIGNED_IN, cases: filters },
-    [`GET ${path}/:id`]: { allow: SIGNED_IN, cases: [inPath(kind)] },
-    [`POST ${path}`]: { allow: writers, cases: [plain((t) => ({ body: newBody(kind, t.fx.unique('new')) })), ...referenceCases(false)] },
-    [`PUT ${path}/:id`]: { allow: writers, cases: [inPath(kind, (t) => renamed(t.obj[kind]!)), ...referenceCases(true)] },
-    [`DELETE ${path}/:id`]: { allow: writers, cases: [inPath(kind, undefined, { fresh: true })] },
+    [`GET ${path}`]: { allow: SIGNED_IN, advanced: NONE, cases: filters },
+    [`GET ${path}/:id`]: { allow: SIGNED_IN, advanced: NONE, cases: [inPath(kind)] },
+    [`POST ${path}`]: { allow: writers, advanced: write('create'), cases: [plain((t) => ({ body: newBody(kind, t.fx.unique('new')) })), ...referenceCases(false)] },
+    [`PUT ${path}/:id`]: { allow: writers, advanced: write('edit'), cases: [inPath(kind, (t) => renamed(t.obj[kind]!)), ...referenceCases(true)] },
+    [`DELETE ${path}/:id`]: { allow: writers, advanced: write('delete'), cases: [inPath(kind, undefined, { fresh: true })] },
   };
   // what tenant B linked to the device and group both tenants see stays out of everyone else's lists
-  if (kind !== 'calendar') rules[`GET ${path}#common`] = { allow: OWNERS, cases: COMMON_FILTERS };
+  if (kind !== 'calendar') rules[`GET ${path}#common`] = { allow: OWNERS, advanced: NONE, cases: COMMON_FILTERS };
   return rules;
 }
 
@@ -159,6 +185,8 @@ const reportCases = (): Case[] => [
 
 const device = (t: Target) => t.obj.device!;
 const suspend = async (fx: Fixtures, obj: Objects) => {
+  // never the caller himself (a non-manager's only user): suspended, he is refused everything after
+  if (obj.user!.id === obj.owner) return;
   await fx.admin.json('POST', `/tarkan/billing/customers/${obj.user!.id}/suspend`);
 };
 
@@ -168,48 +196,48 @@ const suspend = async (fx: Fixtures, obj: Objects) => {
  */
 export const RULES: Record<string, Rule> = {
   // session
-  'GET /api/session': { allow: [...SIGNED_IN, 'qrDriver'], anonymous: 'notFound', cases: [plain()] },
-  'POST /api/session': { allow: EVERYONE, isolated: true, cases: [plain((t) => ({ form: { ...t.fx.probe } }))] },
-  'DELETE /api/session': { allow: EVERYONE, isolated: true, cases: [plain()] },
+  'GET /api/session': { allow: [...SIGNED_IN, 'qrDriver'], anonymous: 'notFound', advanced: NONE, cases: [plain()] },
+  'POST /api/session': { allow: EVERYONE, isolated: true, advanced: NONE, cases: [plain((t) => ({ form: { ...t.fx.probe } }))] },
+  'DELETE /api/session': { allow: EVERYONE, isolated: true, advanced: NONE, cases: [plain()] },
   // a share-link visitor's access ends with the link: he mints no tokens of his own
-  'POST /api/session/token': { allow: SHARERS, cases: [plain(() => ({ form: {} }))] },
-  'POST /api/session/token/revoke': { allow: SIGNED_IN, cases: [plain(() => ({ form: { token: 'not-a-token' } }))] },
-  'GET /api/socket': { allow: [...SIGNED_IN, 'qrDriver'], cases: [plain(() => ({ socket: true }))] },
+  'POST /api/session/token': { allow: SHARERS, advanced: NONE, cases: [plain(() => ({ form: {} }))] },
+  'POST /api/session/token/revoke': { allow: SIGNED_IN, advanced: NONE, cases: [plain(() => ({ form: { token: 'not-a-token' } }))] },
+  'GET /api/socket': { allow: [...SIGNED_IN, 'qrDriver'], advanced: NONE, cases: [plain(() => ({ socket: true }))] },
 
   // lost password: public; with no mail integration here, every caller alike is refused
-  'POST /api/password/reset': { allow: [], anonymous: 'refused', cases: [plain((t) => ({ form: { email: t.fx.probe.email } }))] },
-  'POST /api/password/update': { allow: [], anonymous: 'refused', cases: [plain(() => ({ form: { token: 'not-a-token', password: 'new-pass-1' } }))] },
+  'POST /api/password/reset': { allow: [], anonymous: 'refused', advanced: NONE, cases: [plain((t) => ({ form: { email: t.fx.probe.email } }))] },
+  'POST /api/password/update': { allow: [], anonymous: 'refused', advanced: NONE, cases: [plain(() => ({ form: { token: 'not-a-token', password: 'new-pass-1' } }))] },
   // public, as in Traccar: a new random key, nothing stored (the matrix turns totpEnable on)
-  'POST /api/users/totp': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), cases: [plain()] },
+  'POST /api/users/totp': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), advanced: NONE, cases: [plain()] },
 
   // server
-  'GET /api/server': { allow: EVERYONE, cases: [plain()] },
-  'PUT /api/server': { allow: ADMIN, cases: [plain((t) => ({ body: t.fx.server }))] },
-  'POST /api/server/restart': { allow: ADMIN, cases: [plain()] },
-  'POST /api/server/reboot': { allow: ADMIN, cases: [plain()] },
+  'GET /api/server': { allow: EVERYONE, advanced: NONE, cases: [plain()] },
+  'PUT /api/server': { allow: ADMIN, advanced: NONE, cases: [plain((t) => ({ body: t.fx.server }))] },
+  'POST /api/server/restart': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  'POST /api/server/reboot': { allow: ADMIN, advanced: NONE, cases: [plain()] },
   // public; a QR driver's session is walled off from it like from everything else
-  'GET /api/health': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), cases: [plain()] },
+  'GET /api/health': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), advanced: NONE, cases: [plain()] },
 
   // users
-  'GET /api/users': { allow: SIGNED_IN, cases: [plain(), inQuery('user', 'userId')] },
-  'GET /api/users/:id': { allow: SIGNED_IN, cases: [inPath('user')] },
+  'GET /api/users': { allow: SIGNED_IN, advanced: NONE, cases: [plain(), inQuery('user', 'userId')] },
+  'GET /api/users/:id': { allow: SIGNED_IN, advanced: NONE, cases: [inPath('user')] },
   // public for registration, which is off: anonymous callers are refused, not unauthenticated
   'POST /api/users': {
     allow: MANAGERS, anonymous: 'refused',
-    cases: [plain((t) => ({ body: { name: 'New user', email: `${t.fx.unique('new')}@authz.test`, password: 'pass1234' } }))],
+    advanced: bit('users', 'create'), cases: [plain((t) => ({ body: { name: 'New user', email: `${t.fx.unique('new')}@authz.test`, password: 'pass1234' } }))],
   },
-  'PUT /api/users/:id': { allow: WRITERS, cases: [inPath('user', (t) => renamed(t.obj.user!))] },
-  'DELETE /api/users/:id': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true })] },
+  'PUT /api/users/:id': { allow: WRITERS, advanced: bit('users', 'edit', 'selfEdit'), cases: [inPath('user', (t) => renamed(t.obj.user!))] },
+  'DELETE /api/users/:id': { allow: MANAGERS, advanced: bit('users', 'delete'), cases: [inPath('user', undefined, { fresh: true })] },
 
   // devices
   'GET /api/devices': {
     allow: SIGNED_IN,
-    cases: [plain(), inQuery('user', 'userId'), inQuery('device', 'id', { foreign: 'emptyList' }), inQuery('device', 'uniqueId', { foreign: 'emptyList' })],
+    advanced: NONE, cases: [plain(), inQuery('user', 'userId'), inQuery('device', 'id', { foreign: 'emptyList' }), inQuery('device', 'uniqueId', { foreign: 'emptyList' })],
   },
-  'GET /api/devices/:id': { allow: SIGNED_IN, cases: [inPath('device')] },
+  'GET /api/devices/:id': { allow: SIGNED_IN, advanced: NONE, cases: [inPath('device')] },
   'POST /api/devices': {
     allow: DEVICE_WRITERS,
-    cases: [
+    advanced: bit('devices', 'create'), cases: [
       plain((t) => ({ body: newBody('device', t.fx.unique('new')) })),
       ...(['group', 'calendar'] as const).map((ref): Case => ({
         name: `body ${ref}Id`, object: ref, build: (t) => ({ body: { ...newBody('device', t.fx.unique('new')), [`${ref}Id`]: t.obj[ref]!.id } }),
@@ -218,7 +246,7 @@ export const RULES: Record<string, Rule> = {
   },
   'PUT /api/devices/:id': {
     allow: DEVICE_WRITERS,
-    cases: [
+    advanced: bit('devices', 'edit'), cases: [
       inPath('device', (t) => renamed(device(t))),
       ...(['group', 'calendar'] as const).map((ref): Case => ({
         name: `body ${ref}Id`, object: ref,
@@ -226,131 +254,136 @@ export const RULES: Record<string, Rule> = {
       })),
     ],
   },
-  'DELETE /api/devices/:id': { allow: DEVICE_WRITERS, cases: [inPath('device', undefined, { fresh: true })] },
-  'PUT /api/devices/:id/accumulators': { allow: DEVICE_WRITERS, cases: [inPath('device', (t) => ({ deviceId: device(t).id, totalDistance: 1000 }))] },
+  'DELETE /api/devices/:id': { allow: DEVICE_WRITERS, advanced: bit('devices', 'delete'), cases: [inPath('device', undefined, { fresh: true })] },
+  'PUT /api/devices/:id/accumulators': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('device', (t) => ({ deviceId: device(t).id, totalDistance: 1000 }))] },
 
   // groups
-  'GET /api/groups': { allow: SIGNED_IN, cases: [plain()] },
+  'GET /api/groups': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
   'POST /api/groups': {
     allow: WRITERS,
-    cases: [plain((t) => ({ body: newBody('group', t.fx.unique('new')) })),
+    advanced: bit('groups', 'create'), cases: [plain((t) => ({ body: newBody('group', t.fx.unique('new')) })),
       { name: 'body groupId', object: 'group', build: (t) => ({ body: { ...newBody('group', t.fx.unique('new')), groupId: t.obj.group!.id } }) }],
   },
   'PUT /api/groups/:id': {
     allow: WRITERS,
-    cases: [inPath('group', (t) => renamed(t.obj.group!)),
+    advanced: bit('groups', 'edit'), cases: [inPath('group', (t) => renamed(t.obj.group!)),
       // an own group moved under tenant B's (under one's own it would be a cycle)
       { name: 'body groupId', object: 'group', only: 'other',
         build: (t) => t.own.group ? { params: { id: t.own.group.id }, body: { ...t.own.group, groupId: t.obj.group!.id } } : null }],
   },
-  'DELETE /api/groups/:id': { allow: WRITERS, cases: [inPath('group', undefined, { fresh: true })] },
+  'DELETE /api/groups/:id': { allow: WRITERS, advanced: bit('groups', 'delete'), cases: [inPath('group', undefined, { fresh: true })] },
 
   // permissions: the own variant of a link already there is a no-op (204); unlinking uses fresh objects
-  'POST /api/permissions': { allow: WRITERS, cases: permissionCases(false) },
-  'DELETE /api/permissions': { allow: WRITERS, cases: permissionCases(true) },
-  'POST /api/permissions/bulk': { allow: WRITERS, cases: bulk(permissionCases(false, true)) },
-  'DELETE /api/permissions/bulk': { allow: WRITERS, cases: bulk(permissionCases(true, true)) },
-  'POST /api/permissions#managed': { allow: MANAGERS, cases: [MANAGED_LINK(false)] },
-  'DELETE /api/permissions#managed': { allow: MANAGERS, cases: [MANAGED_LINK(true)] },
-  'POST /api/permissions/bulk#managed': { allow: MANAGERS, cases: bulk([MANAGED_LINK(false)]) },
-  'DELETE /api/permissions/bulk#managed': { allow: MANAGERS, cases: bulk([MANAGED_LINK(true)]) },
-  'GET /api/permissions': { allow: ADMIN, cases: [{ name: '?userId', object: 'user', build: (t) => ({ query: { userId: t.obj.user!.id, deviceId: 0 } }) }] },
+  'POST /api/permissions': { allow: WRITERS, advanced: NONE, cases: permissionCases(false) },
+  'DELETE /api/permissions': { allow: WRITERS, advanced: NONE, cases: permissionCases(true) },
+  'POST /api/permissions/bulk': { allow: WRITERS, advanced: NONE, cases: bulk(permissionCases(false, true)) },
+  'DELETE /api/permissions/bulk': { allow: WRITERS, advanced: NONE, cases: bulk(permissionCases(true, true)) },
+  'POST /api/permissions#managed': { allow: MANAGERS, advanced: NONE, cases: [MANAGED_LINK(false)] },
+  'DELETE /api/permissions#managed': { allow: MANAGERS, advanced: NONE, cases: [MANAGED_LINK(true)] },
+  'POST /api/permissions/bulk#managed': { allow: MANAGERS, advanced: NONE, cases: bulk([MANAGED_LINK(false)]) },
+  'DELETE /api/permissions/bulk#managed': { allow: MANAGERS, advanced: NONE, cases: bulk([MANAGED_LINK(true)]) },
+  'GET /api/permissions': { allow: ADMIN, advanced: NONE, cases: [{ name: '?userId', object: 'user', build: (t) => ({ query: { userId: t.obj.user!.id, deviceId: 0 } }) }] },
 
   // positions
   'GET /api/positions': {
     allow: SIGNED_IN,
-    cases: [plain(), inQuery('device', 'deviceId'), inQuery('position', 'id')],
+    advanced: NONE, cases: [plain(), inQuery('device', 'deviceId'), inQuery('position', 'id')],
   },
   // a device's history is report work: not for share-link visitors
   'GET /api/positions#history': {
-    allow: REPORTERS, cases: [{ name: '?deviceId&from&to', object: 'device', build: (t) => ({ query: { deviceId: device(t).id, ...period() } }) }],
+    allow: REPORTERS, advanced: bit('reports', 'view'), cases: [{ name: '?deviceId&from&to', object: 'device', build: (t) => ({ query: { deviceId: device(t).id, ...period() } }) }],
   },
   ...Object.fromEntries(['csv', 'gpx', 'kml', 'kmz'].map((format) => [`GET /api/positions/${format}`, {
-    allow: REPORTERS, cases: [{ name: '?deviceId', object: 'device', build: (t: Target) => ({ query: { deviceId: device(t).id, ...period() } }) }],
+    allow: REPORTERS, advanced: bit('reports', 'view'), cases: [{ name: '?deviceId', object: 'device', build: (t: Target) => ({ query: { deviceId: device(t).id, ...period() } }) }],
   } satisfies Rule])),
   ...Object.fromEntries(REPORT_KINDS.flatMap((kind) => [`/api/reports/${kind}`, `/api/reports/${kind}/xlsx`])
-    .map((path) => [`GET ${path}`, { allow: REPORTERS, cases: reportCases() } satisfies Rule])),
+    .map((path) => [`GET ${path}`, { allow: REPORTERS, advanced: bit('reports', 'view'), cases: reportCases() } satisfies Rule])),
 
   // the simple objects, one CRUD each
   ...entityRules('geofence'), ...entityRules('driver'), ...entityRules('calendar'), ...entityRules('maintenance'),
   ...entityRules('notification'), ...entityRules('command'), ...entityRules('attribute'),
   'POST /api/attributes/computed/test': {
     allow: ADMIN,
-    cases: [{ name: '?deviceId', object: 'device', build: (t) => ({ query: { deviceId: device(t).id }, body: newBody('attribute', 'test') }) }],
+    advanced: bit('attributes', 'view', undefined, true), cases: [{ name: '?deviceId', object: 'device', build: (t) => ({ query: { deviceId: device(t).id }, body: newBody('attribute', 'test') }) }],
   },
 
   // commands: ad-hoc ones are not for limitCommands; saved ones are, when linked to the caller
-  'GET /api/commands/types': { allow: SIGNED_IN, cases: [plain(), inQuery('device', 'deviceId')] },
-  'GET /api/commands/send': { allow: SIGNED_IN, cases: [inQuery('device', 'deviceId')] },
-  'GET /api/commands/send#common': { allow: OWNERS, cases: [COMMON_FILTERS[0]!] },
+  'GET /api/commands/types': { allow: SIGNED_IN, advanced: NONE, cases: [plain(), inQuery('device', 'deviceId')] },
+  'GET /api/commands/send': { allow: SIGNED_IN, advanced: NONE, cases: [inQuery('device', 'deviceId')] },
+  'GET /api/commands/send#common': { allow: OWNERS, advanced: NONE, cases: [COMMON_FILTERS[0]!] },
   'POST /api/commands/send': {
     allow: COMMAND_WRITERS,
-    cases: [{ name: 'ad hoc', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, type: 'custom', attributes: { data: 'ping' } } }) }],
+    advanced: bit('devices', 'command'), cases: [{ name: 'ad hoc', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, type: 'custom', attributes: { data: 'ping' } } }) }],
   },
+  // the server tells stopping and resuming the engine (lock, unlock) from other commands
+  ...Object.fromEntries((['engineStop', 'engineResume'] as const).map((type) => [`POST /api/commands/send#${type}`, {
+    allow: COMMAND_WRITERS, advanced: bit('devices', type === 'engineStop' ? 'lock' : 'unlock'),
+    cases: [{ name: type, object: 'device', build: (t: Target) => ({ body: { deviceId: device(t).id, type } }) }],
+  } satisfies Rule])),
   'POST /api/commands/send#saved': {
     allow: WRITERS,
-    cases: [{ name: 'saved', object: 'command', build: (t) => t.own.device ? { body: { id: t.obj.command!.id, deviceId: t.own.device.id } } : null }],
+    advanced: bit('devices', 'command'), cases: [{ name: 'saved', object: 'command', build: (t) => t.own.device ? { body: { id: t.obj.command!.id, deviceId: t.own.device.id } } : null }],
   },
 
   // notifications
-  'GET /api/notifications/types': { allow: SIGNED_IN, cases: [plain()] },
-  'GET /api/notifications/notificators': { allow: SIGNED_IN, cases: [plain()] },
-  'POST /api/notifications/test': { allow: SIGNED_IN, cases: [plain()] },
+  'GET /api/notifications/types': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'GET /api/notifications/notificators': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'POST /api/notifications/test': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
 
   // shares
   'POST /api/share/device': {
-    allow: SHARERS, cases: [{ name: 'form deviceId', object: 'device', build: (t) => ({ form: { deviceId: String(device(t).id), expiration: inAnHour() } }) }],
+    allow: SHARERS, advanced: SHARE, cases: [{ name: 'form deviceId', object: 'device', build: (t) => ({ form: { deviceId: String(device(t).id), expiration: inAnHour() } }) }],
   },
-  'GET /tarkan/shares': { allow: SIGNED_IN, cases: [plain()] },
+  'GET /tarkan/shares': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
   'POST /tarkan/shares': {
-    allow: SHARERS, cases: [{ name: 'body deviceId', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, expiration: inAnHour() } }) }],
+    allow: SHARERS, advanced: SHARE, cases: [{ name: 'body deviceId', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, expiration: inAnHour() } }) }],
   },
-  'PUT /tarkan/shares/:id': { allow: SHARERS, cases: [inPath('share', () => ({ expiration: inAnHour() }))] },
-  'DELETE /tarkan/shares/:id': { allow: SHARERS, cases: [inPath('share', undefined, { fresh: true })] },
+  'PUT /tarkan/shares/:id': { allow: SHARERS, advanced: SHARE, cases: [inPath('share', () => ({ expiration: inAnHour() }))] },
+  'DELETE /tarkan/shares/:id': { allow: SHARERS, advanced: NONE, cases: [inPath('share', undefined, { fresh: true })] },
 
   // audit logs
-  'GET /tarkan/users/:id/logs': { allow: ADMIN, cases: [inPath('user')] },
-  'GET /tarkan/devices/:id/logs': { allow: ADMIN, cases: [inPath('device')] },
+  'GET /tarkan/users/:id/logs': { allow: ADMIN, advanced: NONE, cases: [inPath('user')] },
+  'GET /tarkan/devices/:id/logs': { allow: ADMIN, advanced: NONE, cases: [inPath('device')] },
 
   // autolink: claiming creates a device
-  'GET /tarkan/autolink': { allow: DEVICE_WRITERS, cases: [plain()] },
+  'GET /tarkan/autolink': { allow: DEVICE_WRITERS, advanced: NONE, cases: [plain()] },
   'POST /tarkan/autolink': {
     allow: DEVICE_WRITERS,
-    cases: [plain((t) => ({ body: newBody('device', t.fx.unique('claimed')) })),
+    advanced: bit('devices', 'create'), cases: [plain((t) => ({ body: newBody('device', t.fx.unique('claimed')) })),
       { name: 'body groupId', object: 'group', build: (t) => ({ body: { ...newBody('device', t.fx.unique('claimed')), groupId: t.obj.group!.id } }) }],
   },
 
   // theme and integrations
-  'GET /tarkan/theme': { allow: EVERYONE, cases: [plain()] },
-  'PUT /tarkan/theme': { allow: ADMIN, cases: [plain(() => ({ body: {} }))] },
-  'GET /tarkan/integrations': { allow: ADMIN, cases: [plain()] },
-  'POST /tarkan/integrations/:key': { allow: ADMIN, cases: [plain(() => ({ params: { key: 'payment' }, body: {} }))] },
+  'GET /tarkan/theme': { allow: EVERYONE, advanced: NONE, cases: [plain()] },
+  'PUT /tarkan/theme': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ body: {} }))] },
+  'GET /tarkan/integrations': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  'POST /tarkan/integrations/:key': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ params: { key: 'payment' }, body: {} }))] },
 
   // push
-  'GET /tarkan/push': { allow: SIGNED_IN, cases: [plain()] },
-  'POST /tarkan/notification': { allow: SIGNED_IN, cases: [{ name: 'body userId', object: 'user', build: (t) => ({ body: { userId: t.obj.user!.id, token: t.fx.unique('push-token') } }) }] },
-  'DELETE /tarkan/notification': { allow: SIGNED_IN, cases: [{ name: 'body userId', object: 'user', build: (t) => ({ body: { userId: t.obj.user!.id, token: 'push-token-0' } }) }] },
+  'GET /tarkan/push': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'POST /tarkan/notification': { allow: SIGNED_IN, advanced: NONE, cases: [{ name: 'body userId', object: 'user', build: (t) => ({ body: { userId: t.obj.user!.id, token: t.fx.unique('push-token') } }) }] },
+  'DELETE /tarkan/notification': { allow: SIGNED_IN, advanced: NONE, cases: [{ name: 'body userId', object: 'user', build: (t) => ({ body: { userId: t.obj.user!.id, token: 'push-token-0' } }) }] },
 
   // billing: administrators and resellers over the users they manage
-  'GET /tarkan/invoices': { allow: SIGNED_IN, cases: [plain()] },
-  'GET /tarkan/billing/customers': { allow: MANAGERS, cases: [plain()] },
-  'GET /tarkan/billing/customers/:id/invoices': { allow: MANAGERS, cases: [inPath('user')] },
-  'POST /tarkan/billing/customers/:id/invoices': { allow: MANAGERS, cases: [inPath('user', () => ({ value: 12.5, dueDate: '2031-02-10' }))] },
-  'POST /tarkan/billing/invoices/:id/cancel': { allow: MANAGERS, cases: [inPath('invoice', undefined, { fresh: true })] },
-  'POST /tarkan/billing/invoices/:id/cash': { allow: MANAGERS, cases: [inPath('invoice', () => ({}), { fresh: true })] },
-  'POST /tarkan/billing/customers/:id/suspend': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true })] },
-  'POST /tarkan/billing/customers/:id/unsuspend': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true, prepare: suspend })] },
-  'POST /tarkan/billing/customers/:id/trust-unlock': { allow: MANAGERS, cases: [inPath('user', undefined, { fresh: true, prepare: suspend })] },
+  'GET /tarkan/invoices': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'GET /tarkan/billing/customers': { allow: MANAGERS, advanced: NONE, cases: [plain()] },
+  'GET /tarkan/billing/customers/:id/invoices': { allow: MANAGERS, advanced: NONE, cases: [inPath('user')] },
+  'POST /tarkan/billing/customers/:id/invoices': { allow: MANAGERS, advanced: NONE, cases: [inPath('user', () => ({ value: 12.5, dueDate: '2031-02-10' }))] },
+  'POST /tarkan/billing/invoices/:id/cancel': { allow: MANAGERS, advanced: NONE, cases: [inPath('invoice', undefined, { fresh: true })] },
+  'POST /tarkan/billing/invoices/:id/cash': { allow: MANAGERS, advanced: NONE, cases: [inPath('invoice', () => ({}), { fresh: true })] },
+  'POST /tarkan/billing/customers/:id/suspend': { allow: MANAGERS, advanced: NONE, cases: [inPath('user', undefined, { fresh: true })] },
+  'POST /tarkan/billing/customers/:id/unsuspend': { allow: MANAGERS, advanced: NONE, cases: [inPath('user', undefined, { fresh: true, prepare: suspend })] },
+  'POST /tarkan/billing/customers/:id/trust-unlock': { allow: MANAGERS, advanced: NONE, cases: [inPath('user', undefined, { fresh: true, prepare: suspend })] },
   // public, proven by the customer's own credentials; the probe is not suspended, so nobody unlocks
-  'POST /tarkan/billing/trust-unlock': { allow: [], anonymous: 'refused', cases: [plain((t) => ({ form: { ...t.fx.probe } }))] },
+  'POST /tarkan/billing/trust-unlock': { allow: [], anonymous: 'refused', advanced: NONE, cases: [plain((t) => ({ form: { ...t.fx.probe } }))] },
   // public, proven by the payment integration's token, which nobody here has
-  'POST /tarkan/billing/webhook': { allow: [], anonymous: 'unauthenticated', cases: [plain(() => ({ body: { event: 'PAYMENT_RECEIVED', payment: { id: 'x', status: 'RECEIVED' } } }))] },
-  'GET /tarkan/resellers': { allow: MANAGERS, cases: [plain()] },
+  'POST /tarkan/billing/webhook': { allow: [], anonymous: 'unauthenticated', advanced: NONE, cases: [plain(() => ({ body: { event: 'PAYMENT_RECEIVED', payment: { id: 'x', status: 'RECEIVED' } } }))] },
+  'GET /tarkan/resellers': { allow: MANAGERS, advanced: NONE, cases: [plain()] },
 
   // QR driver: its own screen only; check-in to the vehicles of the users it is linked to
-  'GET /tarkan/qr-driver': { allow: QR_DRIVER, cases: [plain()] },
-  'GET /tarkan/qr-driver/devices/:id': { allow: QR_DRIVER, cases: [inPath('device')] },
-  'POST /tarkan/qr-driver': { allow: QR_DRIVER, cases: [{ name: 'body id', object: 'device', build: (t) => ({ body: { id: device(t).id } }) }] },
+  'GET /tarkan/qr-driver': { allow: QR_DRIVER, advanced: NONE, cases: [plain()] },
+  'GET /tarkan/qr-driver/devices/:id': { allow: QR_DRIVER, advanced: NONE, cases: [inPath('device')] },
+  'POST /tarkan/qr-driver': { allow: QR_DRIVER, advanced: NONE, cases: [{ name: 'body id', object: 'device', build: (t) => ({ body: { id: device(t).id } }) }] },
 };
 
 /** `METHOD /path` of a rule key (a `#variant` suffix declares a second rule for the same route). */

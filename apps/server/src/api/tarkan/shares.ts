@@ -79,6 +79,8 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { id } = parseBody(pathId, request.params);
     const body = parseBody(z.object({ id: z.number().optional(), deviceId: z.number().optional(), expiration: expirationField }).passthrough(), request.body);
     await ownShare(user, id);
+    // a new expiry shares the device for longer: the share bit again (revoking needs none)
+    await ctx.guards.checkAdvanced(user, 'extras', 'create');
     await updateShare(db, id, body.expiration);
     return (await listShares(db, null)).find((s) => s.id === id);
   });

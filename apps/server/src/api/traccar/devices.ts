@@ -160,6 +160,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (body.deviceId !== id) throw new ClientError('Body deviceId does not match the path');
     await guards.checkDevice(user, id);
     await guards.checkDeviceReadonly(user);
+    // resetting the odometer or engine hours edits the device (spec §6)
+    await guards.checkAdvanced(user, 'devices', 'edit');
     const last = await ctx.registry.lastPosition(id);
     if (!last) throw new ClientError('Device has no position yet');
     const attributes = { ...last.attributes };

@@ -23,6 +23,8 @@ export function positionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (hasRange) {
       if (deviceId === null) throw new ClientError('deviceId is required with from and to');
       if (!user.administrator && (user.disableReports || (await ctx.settings.get()).disableReports)) throw new ClientError('Operation restricted');
+      // history is report work, under the reports bit like the position exports (spec §6)
+      await ctx.guards.checkAdvanced(user, 'reports', 'view');
       const from = time(query.from, 'from');
       const to = time(query.to, 'to');
       checkPeriod(from, to, ctx.config.reportMaxDays);
