@@ -1,6 +1,6 @@
 import { loadVectors } from '../test-vectors.ts';
 
-/** A `gt06` entry of shared/reference/protocol-vectors.json (test-only helper). */
+/** A `gt06` entry of protocols/vectors/traccar-decoder-tests.json (test-only helper). */
 export interface Gt06Vector {
   message: string;
   expects: {

@@ -1,6 +1,6 @@
 import { loadVectors } from '../test-vectors.ts';
 
-/** An `h02` entry of shared/reference/protocol-vectors.json (test-only helper). */
+/** An `h02` entry of protocols/vectors/traccar-decoder-tests.json (test-only helper). */
 export interface H02Vector {
   encoding: 'text' | 'hex';
   message: string;

@@ -1,7 +1,7 @@
 import { loadVectors } from '../test-vectors.ts';
 import type { OsmAndRequest } from './decoder.ts';
 
-/** An `osmand` entry of shared/reference/protocol-vectors.json (test-only helper). */
+/** An `osmand` entry of protocols/vectors/traccar-decoder-tests.json (test-only helper). */
 export interface OsmAndVector {
   message: string;
   expects: { result: 'position' | 'positions' | 'null' | 'notNull'; attribute?: { key: string; value: unknown } };

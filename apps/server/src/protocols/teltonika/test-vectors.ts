@@ -1,6 +1,6 @@
 import { loadVectors } from '../test-vectors.ts';
 
-/** A `teltonika` entry of shared/reference/protocol-vectors.json (test-only helper). */
+/** A `teltonika` entry of protocols/vectors/traccar-decoder-tests.json (test-only helper). */
 export interface TeltonikaVector {
   transport: 'tcp' | 'udp';
   encoding: 'hex';
