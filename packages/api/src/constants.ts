@@ -25,11 +25,6 @@ export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'mail'] as co
  */
 export const TOTP_KEY_MASK = '********';
 
-/** Unit conversions (§9). */
-export const KNOTS_TO_KMH = 1.852;
-export const KNOTS_TO_MPH = 1.15078;
-export const METERS_TO_MILES = 0.621371 / 1000;
-
 /** Live socket reconnect delay (§4, §9). */
 export const SOCKET_RECONNECT_MS = 5000;
 /** Position requests by id are sent in batches of this size (§9). */

@@ -8,6 +8,8 @@ export * from './models.ts';
 export * from './inputs.ts';
 export * from './socket.ts';
 export * from './constants.ts';
+export * from './units.ts';
+export * from './geometry.ts';
 export * from './reports.ts';
 export * from './permissions.ts';
 export * from './billing.ts';

@@ -1,6 +1,6 @@
+import { distanceMeters } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
 import { effectiveDeviceLimit, isSoftDeleted } from './device-limit.ts';
-import { distanceMeters } from './geo.ts';
 import { parseTime, toIso } from './time.ts';
 
 describe('device limit (spec §5)', () => {

@@ -1,10 +1,9 @@
-import type { Attributes } from '@rastro/api';
+import { parseArea, type Area, type Attributes } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import { parseCalendar } from '../domain/calendar.ts';
-import { parseArea, type Area } from '../domain/geofence.ts';
 
 export interface GeofenceInfo {
   id: number;

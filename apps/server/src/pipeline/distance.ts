@@ -1,4 +1,4 @@
-import { distanceMeters } from '../domain/geo.ts';
+import { distanceMeters } from '@rastro/api';
 import type { PositionHandler } from './types.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

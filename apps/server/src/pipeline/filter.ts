@@ -1,5 +1,5 @@
+import { distanceMeters, KNOTS_PER_MPS } from '@rastro/api';
 import { calendarContains } from '../domain/calendar.ts';
-import { distanceMeters } from '../domain/geo.ts';
 import { numberSetting, type DeviceContext } from './device-context.ts';
 import type { PositionHandler } from './types.ts';
 
@@ -35,7 +35,7 @@ export const filter: PositionHandler = (position, last, context) => {
   const seconds = (position.fixTime - last.fixTime) / 1000;
   const meters = distanceMeters(last.latitude, last.longitude, latitude, longitude);
   const maxSpeed = numberSetting(context, 'filter.maxSpeed', 0);
-  if (maxSpeed > 0 && seconds > 0 && (meters / seconds) * 1.943844 > maxSpeed) return null;
+  if (maxSpeed > 0 && seconds > 0 && (meters / seconds) * KNOTS_PER_MPS > maxSpeed) return null;
   const minPeriod = numberSetting(context, 'filter.minPeriod', 0);
   if (minPeriod > 0 && seconds >= 0 && seconds < minPeriod) return null;
   const minDistance = numberSetting(context, 'filter.distance', 0);

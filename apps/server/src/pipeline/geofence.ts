@@ -1,4 +1,4 @@
-import { areaContains } from '../domain/geofence.ts';
+import { areaContains } from '@rastro/api';
 import type { PositionHandler } from './types.ts';
 
 /** `geofenceIds`: the geofences linked to the device or its groups that contain the position (null if none). */

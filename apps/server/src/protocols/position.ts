@@ -1,8 +1,8 @@
-import type { Attributes } from '@rastro/api';
+import { KNOTS_PER_KMH, type Attributes } from '@rastro/api';
 import type { DecodedPosition } from './types.ts';
 
-/** Traccar's km/h to knots factor, kept identical so decoded speeds match Traccar's to the last digit. */
-export const KNOTS_PER_KPH = 0.539957;
+/** Traccar's km/h to knots factor (one value, in `@rastro/api` units), under the name the codecs use. */
+export const KNOTS_PER_KPH = KNOTS_PER_KMH;
 
 /**
  * A position of `protocol` timed at `time` with nothing decoded yet. Protocols start from it and

@@ -1,3 +1,5 @@
+import { KNOTS_TO_KMH, KNOTS_TO_MPH, METERS_TO_MILES } from '@rastro/api';
+
 /**
  * How exported reports show values: the user's units and time zone, in the user's language.
  * Speeds arrive in knots and distances in metres; durations in milliseconds.
@@ -22,12 +24,12 @@ export function pickLocale(acceptLanguage: string | undefined, preferred: unknow
 }
 
 export function speed(knots: number, unit: ExportFormat['speedUnit']): number {
-  const factor = unit === 'kmh' ? 1.852 : unit === 'mph' ? 1.15078 : 1;
+  const factor = unit === 'kmh' ? KNOTS_TO_KMH : unit === 'mph' ? KNOTS_TO_MPH : 1;
   return Math.round(knots * factor * 100) / 100;
 }
 
 export function distance(meters: number, unit: ExportFormat['distanceUnit']): number {
-  return Math.round((unit === 'mi' ? (meters / 1000) * 0.621371 : meters / 1000) * 100) / 100;
+  return Math.round((unit === 'mi' ? meters * METERS_TO_MILES : meters / 1000) * 100) / 100;
 }
 
 export function duration(millis: number): string {

@@ -1,3 +1,4 @@
+import { KNOTS_PER_MPS } from '@rastro/api';
 import type { StoredPosition } from '../pipeline/types.ts';
 
 /** What trips, stops and summaries compute between two positions, as Traccar's ReportUtils. */
@@ -34,7 +35,7 @@ export const hoursOf = (p: StoredPosition): number => num(p.attributes.hours);
 
 /** Metres over milliseconds, in knots. */
 export function knots(meters: number, millis: number): number {
-  return millis > 0 ? (meters / (millis / 1000)) * 1.943844 : 0;
+  return millis > 0 ? (meters / (millis / 1000)) * KNOTS_PER_MPS : 0;
 }
 
 export const round = (value: number, digits = 2): number => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,22 +1,14 @@
+import { bearingDegrees, distanceMeters } from '@rastro/api';
 import type { LatLon } from './fleet.ts';
 
-/** Traccar's haversine radius (m). */
-const EARTH_RADIUS = 6378137;
-const RAD = Math.PI / 180;
-
+/** Great-circle distance in metres (the one geometry of `@rastro/api`). */
 export function distance([lat1, lon1]: LatLon, [lat2, lon2]: LatLon): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(a)));
+  return distanceMeters(lat1, lon1, lat2, lon2);
 }
 
 /** Initial bearing from `from` to `to`, degrees clockwise from north in [0, 360). */
 export function bearing([lat1, lon1]: LatLon, [lat2, lon2]: LatLon): number {
-  const dLon = (lon2 - lon1) * RAD;
-  const y = Math.sin(dLon) * Math.cos(lat2 * RAD);
-  const x = Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) - Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos(dLon);
-  return (Math.atan2(y, x) / RAD + 360) % 360;
+  return bearingDegrees(lat1, lon1, lat2, lon2);
 }
 
 /** The point a fraction `t` of the way from `a` to `b` (straight in degrees: segments are short). */

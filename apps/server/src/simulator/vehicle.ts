@@ -1,3 +1,4 @@
+import { KNOTS_PER_MPS } from '@rastro/api';
 import type { DemoCategory, LatLon } from './fleet.ts';
 import { bearing, distance, interpolate, seededRandom, turnAngle } from './geo.ts';
 
@@ -49,7 +50,6 @@ export interface VehicleState {
   fuel: number;
 }
 
-const KNOTS_PER_MPS = 1.943844;
 /** Integration step, s: advancing by 10 s equals advancing twice by 5 s. */
 const STEP = 1;
 /** Waypoints closer than this shape the speed (braking for turns). */

@@ -1,4 +1,4 @@
-import type { Attributes } from '@rastro/api';
+import { formatArea, type Attributes } from '@rastro/api';
 import { requestJson, requestVoid } from './http.ts';
 
 /** A geofence as the server sends it; `area` is WKT with latitude first. */
@@ -27,5 +27,5 @@ export function deleteGeofence(id: number): Promise<void> {
 
 /** The WKT of a circle, latitude first, as the server stores areas. */
 export function circleArea(latitude: number, longitude: number, radius: number): string {
-  return `CIRCLE (${latitude} ${longitude}, ${radius})`;
+  return formatArea({ type: 'circle', latitude, longitude, radius });
 }

@@ -1,4 +1,4 @@
-import { attributesSchema, type PermissionArea } from '@rastro/api';
+import { attributesSchema, parseArea, type PermissionArea } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
 import { parseCalendar } from '../../domain/calendar.ts';
-import { parseArea } from '../../domain/geofence.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, optionalId, parseBody, pathId } from '../params.ts';

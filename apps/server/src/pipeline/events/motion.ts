@@ -1,4 +1,4 @@
-import { distanceMeters } from '../../domain/geo.ts';
+import { distanceMeters } from '@rastro/api';
 import { numberSetting, type DeviceContext } from '../device-context.ts';
 import { newEvent, type NewEvent, type StoredPosition } from '../types.ts';
 import type { MotionState } from './state.ts';

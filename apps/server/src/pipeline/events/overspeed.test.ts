@@ -1,5 +1,5 @@
+import { parseArea } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
-import { parseArea } from '../../domain/geofence.ts';
 import type { DeviceContext } from '../device-context.ts';
 import type { StoredPosition } from '../types.ts';
 import { overspeed } from './overspeed.ts';

@@ -1,11 +1,9 @@
+import { KNOTS_PER_MPS } from '@rastro/api';
 import type { OsmAndMessage } from './decoder.ts';
 import { blankPosition } from './position.ts';
 import { DecodeError, checkLatitude, checkLongitude, parseIsoTime } from './values.ts';
 
 type JsonObject = { [key: string]: unknown };
-
-/** knots per m/s (Traccar UnitsConverter) */
-const KNOTS_PER_MPS = 1.943844;
 
 /**
  * Decodes the Traccar Client JSON body (background-geolocation location object):

@@ -1,3 +1,4 @@
+import { KNOTS_PER_KMH, KNOTS_PER_MPH, KNOTS_PER_MPS } from '@rastro/api';
 import type { OsmAndMessage, SpeedUnit } from './decoder.ts';
 import { buildNetwork, parseCell, parseWifi, type CellTower, type WifiAccessPoint } from './network.ts';
 import { blankPosition } from './position.ts';
@@ -11,7 +12,7 @@ import {
   typedValue,
 } from './values.ts';
 
-const KNOTS_PER_UNIT: Record<SpeedUnit, number> = { kn: 1, kmh: 0.539957, mps: 1.943844, mph: 0.868976 };
+const KNOTS_PER_UNIT: Record<SpeedUnit, number> = { kn: 1, kmh: KNOTS_PER_KMH, mps: KNOTS_PER_MPS, mph: KNOTS_PER_MPH };
 
 /** Decodes the OsmAnd query-string (or form body) parameters; see traccar-server-notes §n. */
 export function decodeQuery(params: URLSearchParams, receivedAt: Date, speedUnit: SpeedUnit): OsmAndMessage {

@@ -1,4 +1,4 @@
-import { DEVICE_CATEGORIES, type Device, type DeviceStatus, type Position } from '@rastro/api';
+import { DEVICE_CATEGORIES, EARTH_RADIUS_M, type Device, type DeviceStatus, type Position } from '@rastro/api';
 import type { Feature, Point } from 'geojson';
 import { deviceCategory } from '../../ui/deviceFilter.ts';
 import { STATUS_COLORS, deviceStatus, isMoving } from '../../ui/deviceStatus.ts';
@@ -33,8 +33,8 @@ export interface MarkerOptions {
 const DEFAULT_FILL: Rgb = [29, 78, 137];
 const DEFAULT_GLYPH: Rgb = [255, 255, 255];
 const NEUTRAL_RING = '#ffffff';
-/** Metres per pixel at zoom 0 on the equator, for MapLibre's 512-pixel world. */
-const METERS_PER_PIXEL_Z0 = 40_075_016.686 / 512;
+/** Metres per pixel at zoom 0 on the equator, for MapLibre's 512-pixel world (Web Mercator's sphere is the same). */
+const METERS_PER_PIXEL_Z0 = (2 * Math.PI * EARTH_RADIUS_M) / 512;
 
 const KNOWN_CATEGORIES = new Set<string>(DEVICE_CATEGORIES);
 

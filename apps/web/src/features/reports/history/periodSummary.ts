@@ -1,4 +1,4 @@
-import type { Position, ReportSummary } from '@rastro/api';
+import { KNOTS_TO_KMH, type Position, type ReportSummary } from '@rastro/api';
 
 export interface PeriodSummary {
   /** Metres. */
@@ -11,7 +11,7 @@ export interface PeriodSummary {
   averageSpeed: number;
 }
 
-const METRES_PER_SECOND_TO_KNOTS = 3600 / 1852;
+const METRES_PER_SECOND_TO_KNOTS = 3.6 / KNOTS_TO_KMH;
 /** Without a `motion` attribute, slower than this counts as standing (GPS drift when parked). */
 const MOVING_KNOTS = 1;
 

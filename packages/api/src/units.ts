@@ -1,0 +1,19 @@
+/**
+ * Unit conversions, one place for server and web (§9). The wire carries speeds in knots and
+ * distances in metres; these are Traccar's own factors (its UnitsConverter), kept digit for digit
+ * so that decoded speeds and report figures equal Traccar's.
+ */
+
+/** knots per km/h (speeds decoded from devices that send km/h). */
+export const KNOTS_PER_KMH = 0.539957;
+/** knots per m/s. */
+export const KNOTS_PER_MPS = 1.943844;
+/** knots per mph. */
+export const KNOTS_PER_MPH = 0.868976;
+
+/** km/h per knot (shown speeds). */
+export const KNOTS_TO_KMH = 1.852;
+/** mph per knot (shown speeds). */
+export const KNOTS_TO_MPH = 1.15078;
+/** miles per metre (shown distances). */
+export const METERS_TO_MILES = 0.621371 / 1000;
