@@ -1,6 +1,6 @@
 import { formatPermissions, permissionBit, type PermissionAction, type PermissionArea } from '@rastro/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, withServer } from './harness.ts';
 
 const grant = (...pairs: [PermissionArea, PermissionAction][]) => {
   const bits = new Array<boolean>(128).fill(false);
@@ -9,14 +9,7 @@ const grant = (...pairs: [PermissionArea, PermissionAction][]) => {
 };
 
 describe('advanced permissions on the server (spec §6)', () => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect: 'sqlite' });
 
   async function userWith(email: string, perms: string): Promise<Client> {
     await admin.json('POST', '/api/users', { name: email, email, password: 'pass1234', attributes: { 'tarkan.advancedPerms': perms } });

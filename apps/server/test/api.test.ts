@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, LiveClient, postgresAvailable, reportOsmAnd, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, Client, LiveClient, postgresAvailable, reportOsmAnd, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 describe.each(dialects)('Traccar API on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect });
 
   const newUser = async (fields: Record<string, unknown>) =>
     admin.json('POST', '/api/users', { name: 'Someone', password: 'pass1234', ...fields });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_DATA_LIMIT, auditData } from '../src/api/audit.ts';
 import { MASK, maskSecrets } from '../src/domain/secrets.ts';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -34,14 +34,7 @@ describe('audit entry data', () => {
 });
 
 describe.each(dialects)('audit log on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect });
 
   const stored = (deviceId: number) =>
     server.rastro.db.kysely.selectFrom('tc_logs').selectAll().where('deviceId', '=', deviceId).orderBy('id').execute();

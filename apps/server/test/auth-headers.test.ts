@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { ADMIN, postgresAvailable, startTestServer, type Dialect, type TestServer, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -18,14 +18,7 @@ function csp(response: Response): Map<string, string[]> {
 }
 
 describe.each(dialects)('security headers, cookies and origins on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect });
 
   it('sends a CSP fitted to the web app, no framing by other sites, nosniff and a referrer policy', async () => {
     const response = await fetch(`${server.base}/api/server`);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, Client, createSchema, dropSchema, postgresAvailable, redisAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { ADMIN, postgresAvailable, redisAvailable, startTestServer, type Dialect, type TestServer, withServer, withTwoNodes } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -36,14 +36,7 @@ function expectLimited(response: Response): void {
 }
 
 describe.each(dialects)('sign-in limits on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect, env: LIMITS });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect, env: LIMITS });
 
   const newUser = (email: string, password = 'right-pass') => admin.json('POST', '/api/users', { name: email, email, password });
 
@@ -158,24 +151,14 @@ describe('hashing off the event loop', () => {
 const multiNode = (await postgresAvailable()) && (await redisAvailable());
 
 describe.runIf(multiNode)('sign-in limits shared by two nodes through Redis', () => {
-  let schema: string;
-  let a: TestServer;
-  let b: TestServer;
+  const { a, b } = withTwoNodes({ env: LIMITS });
   let elsewhere: TestServer;
 
   beforeAll(async () => {
-    schema = await createSchema();
-    a = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true, env: LIMITS });
-    b = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true, env: LIMITS });
     // another deployment on the same Redis (its own database) keeps its own counters
     elsewhere = await startTestServer({ dialect: 'postgres', redis: true, env: LIMITS });
   });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await elsewhere?.stop();
-    if (schema) await dropSchema(schema);
-  });
+  afterAll(async () => elsewhere?.stop());
 
   it('locks an account on every node after failures on one', async () => {
     for (let i = 0; i < 3; i++) expect((await signIn(a.base, ADMIN.email, 'wrong', newAddress())).status).toBe(401);

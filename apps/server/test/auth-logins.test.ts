@@ -8,7 +8,7 @@ import * as initial from '../src/db/migrations/001-initial.ts';
 import * as billing from '../src/db/migrations/002-billing.ts';
 import * as uniqueLogins from '../src/db/migrations/003-unique-logins.ts';
 import { newPasswordHash } from '../src/domain/password.ts';
-import { ADMIN, Client, PG_URL, createSchema, dropSchema, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { Client, PG_URL, createSchema, dropSchema, postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -19,14 +19,7 @@ const USER_DEFAULTS = {
 };
 
 describe.each(dialects)('one account per sign-in name on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect });
 
   const newUser = (fields: Record<string, unknown>) => admin.json('POST', '/api/users', { name: 'Someone', password: 'pass1234', ...fields });
   const duplicate = async (response: Promise<Response>) => {

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { TOTP_KEY_MASK } from '@rastro/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeMatches } from '../src/api/traccar/totp.ts';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -45,15 +45,11 @@ describe('one-time codes', () => {
 });
 
 describe.each(dialects)('two-step sign-in on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect, env: { RASTRO_LOGIN_FAILURES_PER_ACCOUNT: '3' } });
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { RASTRO_LOGIN_FAILURES_PER_ACCOUNT: '3' } });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     await setTotpEnable(true);
   });
-  afterAll(async () => server?.stop());
 
   async function setTotpEnable(on: boolean): Promise<void> {
     const settings = await admin.json('GET', '/api/server');

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, reportOsmAnd, withServer } from './harness.ts';
 
 describe('commands over the API', () => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect: 'sqlite' });
 
   it('lists every type without a device, and custom for a device without a connection', async () => {
     const all = await admin.json('GET', '/api/commands/types');
@@ -73,13 +66,7 @@ describe('commands over the API', () => {
 });
 
 describe('accumulators', () => {
-  let server: TestServer;
-  let admin: Client;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect: 'sqlite' });
 
   it('resets totalDistance and hours, and later positions continue from them', async () => {
     const device = await admin.json('POST', '/api/devices', { name: 'Odo', uniqueId: 'acc-1' });

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/connection.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { updateDeviceRow } from '../src/db/device-update.ts';
 import { attrs, flag } from '../src/db/mappers.ts';
 import { keepQrState } from '../src/qr-driver/rules.ts';
-import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
+import { postgresAvailable, withDatabase, type Dialect } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
 describe.each(dialects)('device updates against concurrent writers on %s', (dialect) => {
-  let db: Db;
-  let close: () => Promise<void>;
+  const { db } = withDatabase(dialect);
   let id = 0;
 
   beforeAll(async () => {
-    const opened = await openTestDatabase(dialect);
-    db = opened.db;
-    close = opened.close;
     id = (await db.kysely.insertInto('tc_devices').values({ name: 'Truck', uniqueId: 'cas-1', disabled: flag(false), attributes: '{"plate":"OLD1A11"}' })
       .returning('id').executeTakeFirstOrThrow()).id;
   });
-
-  afterAll(async () => close());
 
   const stored = async () => attrs((await db.kysely.selectFrom('tc_devices').select('attributes').where('id', '=', id).executeTakeFirstOrThrow()).attributes);
 

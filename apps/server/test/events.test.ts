@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { reportOsmAnd, withServer } from './harness.ts';
 
 /** Events raised by the pipeline, checked through the Traccar events report and the live socket. */
 describe('events from positions', () => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect: 'sqlite' });
   const start = Math.floor(Date.now() / 1000) - 3600;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
 
   async function drive(uniqueId: string, points: Record<string, string | number>[]): Promise<void> {
     for (const point of points) {
@@ -142,14 +135,7 @@ describe('events from positions', () => {
 });
 
 describe('computed attributes', () => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect: 'sqlite' });
 
   it('evaluates linked expressions in priority passes and tests them on the latest position', async () => {
     const device = await admin.json('POST', '/api/devices', { name: 'Gerador', uniqueId: 'calc-1' });
@@ -177,16 +163,9 @@ describe('computed attributes', () => {
 });
 
 describe('calendars in processing', () => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect: 'sqlite' });
   const ics = (...lines: string[]) =>
     Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', ...lines, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')).toString('base64');
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
 
   it('keeps a device\'s positions inside its calendar only, and refuses an unreadable calendar', async () => {
     const bad = await admin.request('POST', '/api/calendars', { name: 'Broken', data: 'bm90IGljcw==' });

@@ -1,12 +1,11 @@
 import { ADVANCED_PERMISSIONS_KEY } from '@rastro/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/connection.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attrs } from '../src/db/mappers.ts';
 import { updateUserRow } from '../src/db/user-update.ts';
 import { editTokens } from '../src/notifications/push.ts';
 import { userColumns } from '../src/db/users.ts';
 import { USER_POLICY, applyFieldPolicy } from '../src/domain/field-policy.ts';
-import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
+import { postgresAvailable, withDatabase, type Dialect } from './harness.ts';
 
 /**
  * A save keeps the privileged attributes its writer may not change at their stored values; the
@@ -19,18 +18,13 @@ const GRANTED = '00ff0000000000000000000000000000';
 const REVOKED = '00010000000000000000000000000000';
 
 describe.each(dialects)('user saves against concurrent writers on %s', (dialect) => {
-  let db: Db;
-  let close: () => Promise<void>;
+  const { db } = withDatabase(dialect);
   let id = 0;
 
   beforeAll(async () => {
-    const opened = await openTestDatabase(dialect);
-    db = opened.db;
-    close = opened.close;
     const columns = userColumns({ name: 'Operador', email: 'cas@example.com', attributes: { [ADVANCED_PERMISSIONS_KEY]: GRANTED, theme: 'dark' } });
     id = (await db.kysely.insertInto('tc_users').values(columns).returning('id').executeTakeFirstOrThrow()).id;
   });
-  afterAll(async () => close());
 
   const stored = async () => attrs((await db.kysely.selectFrom('tc_users').select('attributes').where('id', '=', id).executeTakeFirstOrThrow()).attributes);
 

@@ -1,6 +1,6 @@
 import { ADVANCED_PERMISSIONS_KEY, formatPermissions, permissionBit, type PermissionAction, type PermissionArea } from '@rastro/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postgresAvailable, reportOsmAnd, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, postgresAvailable, reportOsmAnd, type Dialect, withServer } from './harness.ts';
 
 /**
  * The field-policy findings of issue 14 (1 and 8), each as it was reproduced against main:
@@ -21,16 +21,12 @@ const geofence = { name: 'Pátio', area: 'CIRCLE (-23.55 -46.63, 200)' };
 const computed = { description: 'Vel', attribute: 'speedKmh', expression: 'speed * 1.852', type: 'number' };
 
 describe.each(dialects)('field-policy findings on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect });
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     const settings = await admin.json('GET', '/api/server');
     await admin.json('PUT', '/api/server', { ...settings, registration: true, attributes: { ...settings.attributes, 'tarkan.enableAdvancedPerms': true } });
   });
-  afterAll(async () => server?.stop());
 
   const permsOf = async (id: number) => (await admin.json('GET', `/api/users/${id}`)).attributes[ADVANCED_PERMISSIONS_KEY];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { migrate, openDatabase, type Db } from '../src/db/connection.ts';
 import { seedAdmin } from '../src/db/seed.ts';
@@ -145,6 +146,76 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A stand-in for an object that exists only once a beforeAll hook made it: every property read,
+ * write and call goes to the real object. It lets a describe body name `server` and `admin` at
+ * collection time (`const { server, admin } = withServer(...)`) and use them in its tests unchanged.
+ */
+function lateBound<T extends object>(what: string, current: () => T | undefined): T {
+  const real = (): T => {
+    const value = current();
+    if (!value) throw new Error(`${what} is used before its beforeAll ran (or after it failed)`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = real();
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => Reflect.has(real(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+  });
+}
+
+/**
+ * The test server of the enclosing describe block: started in its beforeAll with `options`, the
+ * administrator signed in, stopped in its afterAll. Hooks the caller registers afterwards run after
+ * these, so they can already use `server` and `admin`.
+ */
+export function withServer(options: TestServerOptions): { server: TestServer; admin: Client } {
+  let server: TestServer | undefined;
+  let admin: Client | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => server?.stop());
+  return { server: lateBound('the test server', () => server), admin: lateBound('the administrator client', () => admin) };
+}
+
+/** A migrated database of its own for the enclosing describe block (see openTestDatabase), closed and removed in its afterAll. */
+export function withDatabase(dialect: Dialect): { db: Db } {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase(dialect);
+  });
+  afterAll(async () => opened?.close());
+  return { db: lateBound('the test database', () => opened?.db) };
+}
+
+/**
+ * Two nodes of one deployment for the multi-node tests: one fresh PostgreSQL schema shared by both,
+ * Redis between them; both stopped and the schema dropped in the enclosing block's afterAll.
+ */
+export function withTwoNodes(options: Omit<TestServerOptions, 'dialect' | 'pgSchema' | 'redis'> = {}): { a: TestServer; b: TestServer } {
+  let schema: string | undefined;
+  let a: TestServer | undefined;
+  let b: TestServer | undefined;
+  beforeAll(async () => {
+    schema = await createSchema();
+    a = await startTestServer({ ...options, dialect: 'postgres', pgSchema: schema, redis: true });
+    b = await startTestServer({ ...options, dialect: 'postgres', pgSchema: schema, redis: true });
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    if (schema) await dropSchema(schema);
+  });
+  return { a: lateBound('node a', () => a), b: lateBound('node b', () => b) };
 }
 
 /** A signed-in API client holding its JSESSIONID cookie, like a browser. */

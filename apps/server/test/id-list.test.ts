@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/connection.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { idIn } from '../src/db/id-list.ts';
 import { flag } from '../src/db/mappers.ts';
 import { reportDevices } from '../src/reports/data.ts';
-import { openTestDatabase, postgresAvailable, type Dialect } from './harness.ts';
+import { postgresAvailable, withDatabase, type Dialect } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -11,22 +10,16 @@ const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['post
 const MANY = 70_000;
 
 describe.each(dialects)('id lists on %s', (dialect) => {
-  let db: Db;
-  let close: () => Promise<void>;
+  const { db } = withDatabase(dialect);
   const stored: number[] = [];
 
   beforeAll(async () => {
-    const opened = await openTestDatabase(dialect);
-    db = opened.db;
-    close = opened.close;
     for (const name of ['Caminhão B', 'Carro A', 'Moto C']) {
       const row = await db.kysely.insertInto('tc_devices').values({ name, uniqueId: `id-list-${name}`, disabled: flag(false), attributes: '{}' })
         .returning('id').executeTakeFirstOrThrow();
       stored.push(row.id);
     }
   });
-
-  afterAll(async () => close());
 
   const wanted = () => [...stored, ...Array.from({ length: MANY }, (_, i) => 1_000_000 + i)];
 

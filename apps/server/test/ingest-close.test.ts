@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from '../src/protocols/gt06/test-frames.ts';
 import { CODEC_8 } from '../src/protocols/teltonika/gps-record.ts';
 import { avlData, gpsRecord, imeiFrame, tcpPacket } from '../src/protocols/teltonika/test-frames.ts';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 /**
  * Trackers upload what they buffered during a coverage gap in one write and close at once, or
@@ -48,15 +48,8 @@ async function upload(port: number, bytes: Buffer, how: 'end' | 'reset'): Promis
 }
 
 describe.each(dialects)('frames read before the device goes away are stored (%s)', { timeout: 120_000 }, (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect });
   let nextImei = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
 
   async function device(prefix: string): Promise<{ id: number; uniqueId: string }> {
     const uniqueId = `${prefix}${String(nextImei++).padStart(15 - prefix.length, '0')}`;

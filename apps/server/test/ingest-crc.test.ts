@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from '../src/protocols/gt06/test-frames.ts';
 import { CODEC_8 } from '../src/protocols/teltonika/gps-record.ts';
 import { avlData, gpsRecord, imeiFrame, tcpPacket } from '../src/protocols/teltonika/test-frames.ts';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 /**
  * A frame whose checksum does not match is line noise or broken firmware: by default it is not
@@ -45,14 +45,7 @@ describe.each(dialects)('checksums (%s)', { timeout: 120_000 }, (dialect) => {
     { setting: 'gt06', gt06: 3, teltonika: 1 },
     { setting: 'all', gt06: 3, teltonika: 2 },
   ])('RASTRO_ACCEPT_BAD_CRC=$setting', ({ setting, gt06, teltonika }) => {
-    let server: TestServer;
-    let admin: Client;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect, env: setting ? { RASTRO_ACCEPT_BAD_CRC: setting } : {} });
-      admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-    });
-    afterAll(async () => server?.stop());
+    const { server, admin } = withServer({ dialect, env: setting ? { RASTRO_ACCEPT_BAD_CRC: setting } : {} });
 
     async function positionsOnceOffline(deviceId: number): Promise<number> {
       // The device turns offline once the listener handled everything it read.

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 /**
  * Limits that hold under concurrency (issue 14, finding 9): on PostgreSQL, 20 concurrent creations
@@ -11,14 +11,7 @@ const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['post
 const ATTEMPTS = 20;
 
 describe.each(dialects)('limits under concurrent creations on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect });
 
   async function account(email: string, fields: Record<string, unknown>): Promise<Client> {
     await admin.json('POST', '/api/users', { name: email, email, password: 'pass1234', ...fields });

@@ -1,47 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
-  const mails: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise((resolve) => smtp.close(() => resolve())) };
-}
+import { ADMIN, reportOsmAnd, withServer } from './harness.ts';
+import { startSmtp } from './smtp.ts';
 
 describe('the mail channel', () => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect: 'sqlite' });
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
-    await server?.stop();
     await smtp?.close();
   });
 

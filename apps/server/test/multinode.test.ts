@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, createSchema, dropSchema, postgresAvailable, redisAvailable, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, Client, postgresAvailable, redisAvailable, reportOsmAnd, withTwoNodes } from './harness.ts';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 
 /** Two server nodes sharing one PostgreSQL schema and one Redis, as a scaled-out deployment runs. */
 describe.runIf(available)('two nodes with PostgreSQL and Redis', () => {
-  let schema: string;
-  let a: TestServer;
-  let b: TestServer;
-
-  beforeAll(async () => {
-    schema = await createSchema();
-    a = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true });
-    b = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true });
-  });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    if (schema) await dropSchema(schema);
-  });
+  const { a, b } = withTwoNodes();
 
   it('delivers a position received by one node to a browser connected to the other', async () => {
     const onA = await Client.login(a.base, ADMIN.email, ADMIN.password);

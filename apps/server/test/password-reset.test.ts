@@ -1,37 +1,11 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer, withServer } from './harness.ts';
+import { startSmtp, type Received } from './smtp.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 const PUBLIC_URL = 'https://frota.example.com/rastreio';
-
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
-  const mails: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise((resolve) => smtp.close(() => resolve())) };
-}
 
 /** The message's text: quoted-printable soft breaks joined and escapes decoded (the texts are UTF-8). */
 function mailText(data: string): string {
@@ -72,8 +46,8 @@ function rawForm(base: string, path: string, fields: Record<string, string>, hea
 }
 
 describe.each(dialects)('lost password on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  // links one after another for one account: no resend interval here (its own test below)
+  const { server, admin } = withServer({ dialect, env: { RASTRO_PUBLIC_URL: `${PUBLIC_URL}/`, RASTRO_PASSWORD_RESET_RESEND_SECONDS: '0' } });
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const anonymous = () => new Client(server.base);
   const reset = (email: string) => anonymous().form('/api/password/reset', { email });
@@ -93,14 +67,10 @@ describe.each(dialects)('lost password on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    // links one after another for one account: no resend interval here (its own test below)
-    server = await startTestServer({ dialect, env: { RASTRO_PUBLIC_URL: `${PUBLIC_URL}/`, RASTRO_PASSWORD_RESET_RESEND_SECONDS: '0' } });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     await admin.json('POST', '/api/users', { name: 'Motorista Um', email: 'um@frota.example', password: 'antiga-1' });
     await admin.json('POST', '/api/users', { name: 'Conductor Dos', email: 'dos@frota.example', password: 'antigua-2', attributes: { 'tarkan.lang': 'es' } });
   });
   afterAll(async () => {
-    await server?.stop();
     await smtp?.close();
   });
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { withServer } from './harness.ts';
 
 /** A device on a real TCP connection that records what the server writes back. */
 class FakeDevice {
@@ -32,14 +32,7 @@ class FakeDevice {
 }
 
 describe('binary protocols through the whole server', () => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect: 'sqlite' });
 
   it('Teltonika: login, acknowledged positions, a lock command over the connection, offline on close', async () => {
     const device = await admin.json('POST', '/api/devices', { name: 'FMB920', uniqueId: '123456789012345' });

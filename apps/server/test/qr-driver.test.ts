@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postgresAvailable, reportOsmAnd, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, postgresAvailable, reportOsmAnd, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 const MINUTE = 60_000;
@@ -12,8 +12,7 @@ interface WireDriver {
 }
 
 describe.each(dialects)('QR driver on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect });
   let owner: Client;
   let ownerId: number;
   const devices: Record<string, { id: number; uniqueId: string }> = {};
@@ -48,8 +47,6 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     await switchQrDrivers(true);
     ownerId = (await admin.json('POST', '/api/users', { name: 'Fleet Owner', email: 'owner@example.com', password: 'owner-pw' })).id;
     owner = await Client.login(server.base, 'owner@example.com', 'owner-pw');
@@ -57,7 +54,6 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
     // a device the owner does not see
     devices.c = await admin.json('POST', '/api/devices', { name: 'Not the owner\'s', uniqueId: 'qr-c' });
   });
-  afterAll(async () => server?.stop());
 
   it('keeps a hidden, powerless login account for a QR driver and never stores or returns the password', async () => {
     const response = await newDriver('drv-1', qr('Joao.Silva', { 'tarkan.qrUnlockDevice': true }));

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { flag } from '../src/db/mappers.ts';
 import { reportWork } from '../src/reports/pace.ts';
-import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { ADMIN, Client, postgresAvailable, startTestServer, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -18,8 +18,7 @@ async function until(done: () => boolean, what: string): Promise<void> {
 }
 
 describe.each(dialects)('report limits on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect });
   let regular: Client;
   let owner: Client;
   let deviceId: number;
@@ -28,8 +27,6 @@ describe.each(dialects)('report limits on %s', (dialect) => {
   const allowed = range(now - 93 * DAY, now);
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     await admin.json('POST', '/api/users', { name: 'Regular', email: 'regular@example.com', password: 'regular-pw' });
     regular = await Client.login(server.base, 'regular@example.com', 'regular-pw');
     deviceId = (await regular.json('POST', '/api/devices', { name: 'Own', uniqueId: 'limit-own' })).id;
@@ -43,7 +40,6 @@ describe.each(dialects)('report limits on %s', (dialect) => {
     const { id: userId } = await db.selectFrom('tc_users').select('id').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
     await db.insertInto('tc_user_device').values(fleet.map((d) => ({ userId, deviceId: d.id }))).execute();
   });
-  afterAll(async () => server?.stop());
 
   it('answers 400 "Time period exceeds the limit" beyond the configured span, on every report and on position history', async () => {
     const decades = range(Date.parse('1970-01-01T00:00:00Z'), Date.parse('2100-01-01T00:00:00Z'));

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, reportOsmAnd, withServer } from './harness.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const wire = (seconds: number) => iso(seconds).replace('Z', '+00:00');
@@ -39,16 +39,13 @@ function knownDrive(t0: number) {
 }
 
 describe('reports with a known drive', () => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect: 'sqlite' });
   let deviceId: number;
   const t0 = Math.floor(Date.now() / 1000) - 3 * 3600;
   const drive = knownDrive(t0);
   const range = (a: number, b: number) => `from=${iso(a)}&to=${iso(b)}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     const driver = await admin.json('POST', '/api/drivers', { name: 'Maria Souza', uniqueId: 'D-42' });
     expect(driver.id).toBeGreaterThan(0);
     const device = await admin.json('POST', '/api/devices', { name: '=HYPERLINK("http://evil")', uniqueId: 'rep-1' });
@@ -58,7 +55,6 @@ describe('reports with a known drive', () => {
       expect(response.status).toBe(200);
     }
   });
-  afterAll(async () => server?.stop());
 
   it('finds the two trips, not split by the traffic light, with Traccar fields and units', async () => {
     const trips = await admin.json('GET', `/api/reports/trips?deviceId=${deviceId}&${range(t0, drive.last)}`);

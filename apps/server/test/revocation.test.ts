@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN, Client, LiveClient, createSchema, dropSchema, postgresAvailable, redisAvailable, reportOsmAnd, startTestServer,
-  type Dialect, type TestServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, Client, LiveClient, postgresAvailable, redisAvailable, reportOsmAnd, type Dialect, withServer, withTwoNodes } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 const DAY = 86_400_000;
@@ -36,15 +33,8 @@ const positionsOf = (socket: LiveClient, deviceId: number) =>
   socket.frames.flatMap((f) => (f.positions ?? []) as { deviceId: number; latitude: number }[]).filter((p) => p.deviceId === deviceId);
 
 describe.each(dialects)('revocation on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect });
   let seq = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
 
   /** A user with one device of his own; answers his signed-in client. */
   async function userWithDevice(fields: Record<string, unknown> = {}) {
@@ -222,20 +212,7 @@ describe.each(dialects)('revocation on %s', (dialect) => {
 const multiNode = (await postgresAvailable()) && (await redisAvailable());
 
 describe.runIf(multiNode)('revocation across nodes (PostgreSQL and Redis)', () => {
-  let schema: string;
-  let a: TestServer;
-  let b: TestServer;
-
-  beforeAll(async () => {
-    schema = await createSchema();
-    a = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true });
-    b = await startTestServer({ dialect: 'postgres', pgSchema: schema, redis: true });
-  });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    if (schema) await dropSchema(schema);
-  });
+  const { a, b } = withTwoNodes();
 
   it('an administrator disabling a user on one node closes his socket on the other', async () => {
     const admin = await Client.login(a.base, ADMIN.email, ADMIN.password);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Client, withServer } from './harness.ts';
 
 /**
  * What each role may and may not do in each management area (issue 6, spec §6, Traccar's rules
@@ -48,15 +48,12 @@ const WRITES: Record<Role, { allowed: Area[]; denied: (area: Area) => string }> 
 };
 
 describe('what each role may do in each area (spec §6)', () => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect: 'sqlite' });
   const clients = new Map<Role, Client>();
   const users = new Map<Role, number>();
   let sharedDeviceId = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     clients.set('administrator', admin);
     const flags: Record<Exclude<Role, 'administrator' | 'shared'>, Record<string, unknown>> = {
       manager: { userLimit: 5 },
@@ -81,7 +78,6 @@ describe('what each role may do in each area (spec §6)', () => {
     await visitor.json('GET', `/api/session?token=${encodeURIComponent(share.token)}`);
     clients.set('shared', visitor);
   });
-  afterAll(async () => server?.stop());
 
   const roles = Object.keys(WRITES) as Role[];
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { up as splitShareUsers } from '../src/db/migrations/005-share-users.ts';
 import { checkToken } from '../src/db/sessions.ts';
-import { ADMIN, Client, LiveClient, openTestDatabase, postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
+import { Client, LiveClient, openTestDatabase, postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 const HOUR = 3600_000;
@@ -20,14 +20,7 @@ function closed(socket: LiveClient, timeoutMs = 5000): Promise<number> {
 }
 
 describe.each(dialects)('share links made safe on %s', (dialect) => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect });
 
   const visit = async (token: string) => {
     const visitor = new Client(server.base);

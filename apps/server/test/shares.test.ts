@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, withServer } from './harness.ts';
 
 describe('temporary share links', () => {
-  let server: TestServer;
-  let admin: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => server?.stop());
+  const { server, admin } = withServer({ dialect: 'sqlite' });
 
   it('signs a visitor in as a read-only user who sees only the shared device, until revoked', async () => {
     const shared = await admin.json('POST', '/api/devices', { name: 'Entrega 12', uniqueId: 'share-1' });

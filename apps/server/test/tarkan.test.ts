@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, reportOsmAnd, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, reportOsmAnd, withServer } from './harness.ts';
 
 describe('the /tarkan extension API and notification endpoints', () => {
-  let server: TestServer;
-  let admin: Client;
+  const { server, admin } = withServer({ dialect: 'sqlite' });
   let regular: Client;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite' });
-    admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
     await admin.json('POST', '/api/users', { name: 'Regular User', email: 'regular@example.com', password: 'pass1234' });
     regular = await Client.login(server.base, 'regular@example.com', 'pass1234');
   });
-  afterAll(async () => server?.stop());
 
   it('offers trackers the server refused for claiming, and claiming creates the device', async () => {
     expect((await reportOsmAnd(server.osmand, { id: 'new-phone-77', lat: -23.5, lon: -46.6 })).status).toBe(400);

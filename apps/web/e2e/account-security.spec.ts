@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { totpCode } from '../src/features/account/totp.ts';
-import { E2E_ADMIN, E2E_PORT } from './playwright.config.ts';
+import { E2E_PORT } from './playwright.config.ts';
+import { signInRequest } from './fixtures.ts';
 
 /** Where the screenshots of these screens go, to be looked at (desktop and phone). */
 const SHOTS = '/tmp/shots';
@@ -19,13 +20,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-async function asAdmin(request: APIRequestContext): Promise<void> {
-  expect((await request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
-}
-
 /** Creates a user through the administrator's API (a fresh e-mail per run of the suite's server). */
 async function createUser(request: APIRequestContext, email: string, password: string): Promise<number> {
-  await asAdmin(request);
+  await signInRequest(request);
   const response = await request.post('/api/users', { data: { name: 'Ana Souza', email, password } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { id: number }).id;
@@ -33,7 +30,7 @@ async function createUser(request: APIRequestContext, email: string, password: s
 
 /** The server offers two-step verification (Traccar's server attribute `totpEnable`). */
 async function offerTotp(request: APIRequestContext): Promise<void> {
-  await asAdmin(request);
+  await signInRequest(request);
   const server = (await (await request.get('/api/server')).json()) as { attributes: Record<string, unknown> };
   const saved = await request.put('/api/server', { data: { ...server, attributes: { ...server.attributes, totpEnable: true } } });
   expect(saved.status(), await saved.text()).toBe(200);
@@ -65,7 +62,7 @@ test('lost password: the form, the e-mail, the page, the new password, the login
   try {
     const context = await browser.newContext({ locale: 'pt-BR', viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await asAdmin(page.request);
+    await signInRequest(page.request);
     const configured = await page.request.post('/tarkan/integrations/email', {
       data: { smtpHost: '127.0.0.1', smtpPort: (smtp.server.address() as AddressInfo).port, senderEmail: 'nao-responda@frota.example' },
     });

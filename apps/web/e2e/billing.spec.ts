@@ -1,17 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 /** Billing (spec §2 user menu, §4, §6): an invoice added and received in cash shows on the customer's /invoices. */
 
 const SHOTS = process.env.RASTRO_E2E_SHOTS ?? path.join(process.env.RASTRO_E2E_OUTPUT ?? 'test-results/e2e', 'shots');
 const PASSWORD = 'cliente-1234';
-
-async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
-  const response = await page.request.post('/api/session', { form: { email, password } });
-  expect(response.status()).toBe(200);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });

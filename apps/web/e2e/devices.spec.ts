@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../../test-results');
 
@@ -15,11 +15,6 @@ interface WireGeofence {
   id: number;
   area: string;
   attributes: Record<string, unknown>;
-}
-
-async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
-  const response = await page.request.post('/api/session', { form: { email, password } });
-  expect(response.status()).toBe(200);
 }
 
 async function createDevice(request: APIRequestContext, device: { name: string; uniqueId: string; category?: string; attributes?: Record<string, unknown> }): Promise<WireDevice> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 /**
  * Issue 6 / spec §4: an existing geofence's shape is edited on the map point by point (polygons
@@ -24,11 +24,6 @@ type WithMap = { __rastroMap: TestMap };
 // Campinas: away from the demo fleet in São Paulo, whose markers would take the clicks
 const SQUARE = 'POLYGON ((-22.9 -47.07, -22.9 -47.06, -22.91 -47.06, -22.91 -47.07, -22.9 -47.07))';
 const NORTH_EAST: LonLat = [-47.06, -22.9];
-
-async function signIn(page: Page): Promise<void> {
-  const response = await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(response.status()).toBe(200);
-}
 
 async function create(page: Page, name: string, area: string): Promise<StoredGeofence> {
   const response = await page.request.post('/api/geofences', { data: { name, area } });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_OSMAND_PORT } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../../test-results');
 
@@ -149,7 +150,7 @@ test('markers answer clicks; a crowd is clustered, and a cluster clicked opens u
 
 test('without internet the basemap still names the places around the fleet, in the dark theme too', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  expect((await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await signIn(page);
   await page.goto('/home');
   await expect(page.getByTestId('map')).toBeVisible();
   type NamedMap = {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADVANCED_PERMISSIONS_KEY, formatPermissions, permissionBit, type PermissionAction, type PermissionArea } from '../../../packages/api/src/permissions.ts';
-import { E2E_ADMIN, E2E_OSMAND_PORT } from './playwright.config.ts';
+import { E2E_OSMAND_PORT } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 /** An advanced-permission mask holding the given bits. */
 const grant = (...pairs: [PermissionArea, PermissionAction][]) => {
@@ -11,11 +12,6 @@ const grant = (...pairs: [PermissionArea, PermissionAction][]) => {
 };
 
 /** Issue 6: every management area creates, edits and deletes through the UI; each role sees what it may. */
-
-async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
-  const response = await page.request.post('/api/session', { form: { email, password } });
-  expect(response.status()).toBe(200);
-}
 
 const field = (page: Page, path: string) => page.locator(`[data-testid="entity-dialog"] [data-field="${path}"], [data-testid="geofence-editor"] [data-field="${path}"]`).first();
 

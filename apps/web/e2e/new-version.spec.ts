@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, E2E_WEB_ROOT } from './playwright.config.ts';
+import { E2E_WEB_ROOT } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 /** The service worker and the build's compressed copies of it, in the copy of the build the server serves. */
 const WORKER_FILES = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(E2E_WEB_ROOT, name));
 
 test('a new build deployed while the page is open is offered, and OK reloads into it', async ({ page }) => {
-  expect((await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await signIn(page);
   await page.goto('/home');
   // the page's service worker is this build's, and controls the page
   await page.evaluate(async () => {

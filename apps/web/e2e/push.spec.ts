@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 /**
  * The top bar's push button and the service worker's push display.
@@ -12,11 +12,6 @@ import { E2E_ADMIN } from './playwright.config.ts';
  * (off, blocked, unsupported, hidden), a failed subscription leaving nothing registered, the
  * register/unregister calls the button makes, and the worker showing a delivered push message.
  */
-
-async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
-  const response = await page.request.post('/api/session', { form: { email, password } });
-  expect(response.status()).toBe(200);
-}
 
 const bell = (page: Page) => page.locator('[data-push-state]');
 

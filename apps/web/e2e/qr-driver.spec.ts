@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../../test-results');
 const DRIVER = { username: 'motorista.e2e', password: 'qr-pass-1' };
@@ -28,7 +28,7 @@ let vehicle: WireDevice;
 
 test('an administrator enables QR on a driver and prints the vehicle QR code', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  expect((await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await signIn(page);
   const driver = await page.request.post('/api/drivers', {
     data: {
       name: 'Maria Motorista', uniqueId: 'e2e-qr-driver',

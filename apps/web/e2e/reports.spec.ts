@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../../test-results');
 
@@ -13,11 +13,6 @@ const REPORTS = [
   { path: '/reports/events', name: 'events', rows: false },
   { path: '/reports/history', name: 'route', rows: true },
 ];
-
-async function signIn(page: Page): Promise<void> {
-  const response = await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(response.status()).toBe(200);
-}
 
 /** A demo vehicle, once it has reported a few dozen positions. */
 async function demoDevice(page: Page): Promise<{ id: number; name: string }> {

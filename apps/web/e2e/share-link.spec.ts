@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './fixtures.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../../test-results');
 
@@ -10,7 +10,7 @@ const VALID_SECONDS = 20;
 test('a share-link user sees the countdown instead of a name, no side menu, and at expiry only "Sair"', async ({ page, browser }) => {
   test.setTimeout(120_000);
   // the administrator shares the first demo vehicle
-  expect((await page.request.post('/api/session', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await signIn(page);
   const device = ((await (await page.request.get('/api/devices')).json()) as { id: number; name: string; uniqueId: string }[])
     .find((candidate) => candidate.uniqueId === 'demo-001')!;
   const expiration = new Date(Date.now() + VALID_SECONDS * 1000);

@@ -5,48 +5,19 @@ import { gt06Codec } from './gt06/codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './gt06/test-frames.ts';
 import { h02UdpCodec } from './h02/codec.ts';
 import { MAX_QUEUED_BYTES, startTcpListener, startUdpListener, type TcpProtocolListener } from './stream-listener.ts';
-import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from './types.ts';
+import type { ProtocolContext, ProtocolListener } from './types.ts';
+import { RecordingContext } from './testing/recording-context.ts';
 
 const IMEI = '864717003283581';
 
-/** Knows every device; storage waits for `open()`; records the order of what happens. */
-class GatedContext implements ProtocolContext {
-  readonly events: string[] = [];
-  readonly positions: DecodedPosition[] = [];
-  /** Called at every submission, before it is stored. */
-  onSubmit: () => void = () => {};
-  private gate: Promise<void>;
-  private release!: () => void;
-  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
+/** Knows every device; storage waits for `open()`. */
+class GatedContext extends RecordingContext {
+  open: () => void = () => {};
 
   constructor(open = true) {
-    this.gate = open ? Promise.resolve() : new Promise((resolve) => (this.release = resolve));
+    super();
+    if (!open) this.storage = new Promise((resolve) => (this.open = resolve));
   }
-
-  open(): void {
-    this.release();
-  }
-
-  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
-    return { id: 1, uniqueId };
-  }
-
-  async submit(_device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
-    this.onSubmit();
-    await this.gate;
-    this.positions.push(...positions);
-    if (positions.length) this.events.push('stored');
-  }
-
-  async attach(): Promise<void> {
-    this.events.push('attach');
-  }
-
-  async disconnected(): Promise<void> {
-    this.events.push('disconnected');
-  }
-
-  async updateDeviceAttributes(): Promise<void> {}
 }
 
 function location(n: number): Buffer {

@@ -1,67 +1,12 @@
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import type { ProtocolListener } from '../types.ts';
+import { RecordingContext } from '../testing/recording-context.ts';
+import { TcpDevice, until } from '../testing/tcp-device.ts';
 import { startTcpListener } from '../stream-listener.ts';
 import { gt06Codec } from './codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
 
 const IMEI = '864717003283581';
-
-/** A ProtocolContext that knows one device and records what the listener asks of it. */
-class RecordingContext implements ProtocolContext {
-  readonly identified: string[] = [];
-  readonly submitted: { device: DeviceRef; positions: DecodedPosition[] }[] = [];
-  /** Replaces the default (immediate) storage step. */
-  onSubmit: () => Promise<void> = async () => {};
-
-  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
-
-  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
-    this.identified.push(uniqueId);
-    return uniqueId === IMEI ? { id: 7, uniqueId } : null;
-  }
-
-  async submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
-    await this.onSubmit();
-    this.submitted.push({ device, positions });
-  }
-
-  async updateDeviceAttributes(): Promise<void> {}
-}
-
-/** A device connection that records what the server sends and when it closes. */
-class Device {
-  received = Buffer.alloc(0);
-  closed = false;
-  private readonly socket: Socket;
-
-  constructor(port: number) {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk) => {
-      this.received = Buffer.concat([this.received, chunk]);
-    });
-    this.socket.on('close', () => {
-      this.closed = true;
-    });
-    this.socket.on('error', () => {});
-  }
-
-  send(bytes: Buffer): void {
-    this.socket.write(bytes);
-  }
-
-  end(): void {
-    this.socket.destroy();
-  }
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 const location = gt06Frame(
   0x12,
@@ -70,7 +15,7 @@ const location = gt06Frame(
 );
 
 let listener: ProtocolListener | undefined;
-const devices: Device[] = [];
+const devices: TcpDevice[] = [];
 
 afterEach(async () => {
   for (const device of devices.splice(0)) device.end();
@@ -78,14 +23,14 @@ afterEach(async () => {
   listener = undefined;
 });
 
-async function start(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => Device }> {
-  const ctx = new RecordingContext();
+async function start(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => TcpDevice }> {
+  const ctx = new RecordingContext((uniqueId) => (uniqueId === IMEI ? 7 : null));
   listener = await startTcpListener(ctx, gt06Codec, { port: 0, host: '127.0.0.1', acceptBadChecksum });
   const port = listener.port;
   return {
     ctx,
     open: () => {
-      const device = new Device(port);
+      const device = new TcpDevice(port);
       devices.push(device);
       return device;
     },
@@ -99,7 +44,7 @@ describe('GT06 over TCP', () => {
     device.send(Buffer.from('78780D01086471700328358100093F040D0A', 'hex'));
     await until(() => device.received.length >= 10, 'the login ack');
     expect(device.received.toString('hex')).toBe('78780501000955940d0a');
-    expect(ctx.identified).toEqual([IMEI]);
+    expect(ctx.identified.map((call) => call.uniqueId)).toEqual([IMEI]);
 
     let store: (() => void) | undefined;
     ctx.onSubmit = () => new Promise<void>((resolve) => (store = resolve));
@@ -122,7 +67,7 @@ describe('GT06 over TCP', () => {
     device.send(loginFrame('123456789012345'));
     await until(() => device.closed, 'the close');
     expect(device.received.length).toBe(0);
-    expect(ctx.identified).toEqual(['123456789012345']);
+    expect(ctx.identified.map((call) => call.uniqueId)).toEqual(['123456789012345']);
   });
 
   it('ignores a location before the login, and takes the login after it', async () => {

@@ -1,67 +1,17 @@
 import dgram from 'node:dgram';
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpListener, startUdpListener } from '../stream-listener.ts';
-import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import type { ProtocolListener } from '../types.ts';
+import { RecordingContext } from '../testing/recording-context.ts';
+import { TcpDevice, until } from '../testing/tcp-device.ts';
 import { h02Codec, h02UdpCodec } from './codec.ts';
 
 const ID = '4210051415';
 const V1 = `*HQ,${ID},V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#`;
 const BINARY = Buffer.from('24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f', 'hex');
 
-/** A ProtocolContext that knows the devices 4210051415 and 4106000826 and records the submissions. */
-class RecordingContext implements ProtocolContext {
-  readonly submitted: { device: DeviceRef; positions: DecodedPosition[] }[] = [];
-  /** Replaces the default (immediate) storage step. */
-  onSubmit: () => Promise<void> = async () => {};
-
-  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
-
-  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
-    return uniqueId === ID || uniqueId === '4106000826' ? { id: Number(uniqueId.slice(-2)), uniqueId } : null;
-  }
-
-  async submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
-    await this.onSubmit();
-    this.submitted.push({ device, positions });
-  }
-
-  async updateDeviceAttributes(): Promise<void> {}
-}
-
-/** A device connection that records what the server sends and when it closes. */
-class Device {
-  received = '';
-  closed = false;
-  private readonly socket: Socket;
-
-  constructor(port: number) {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk) => {
-      this.received += chunk.toString('latin1');
-    });
-    this.socket.on('close', () => {
-      this.closed = true;
-    });
-    this.socket.on('error', () => {});
-  }
-
-  send(bytes: string | Buffer): void {
-    this.socket.write(bytes);
-  }
-
-  end(): void {
-    this.socket.destroy();
-  }
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** The devices 4210051415 and 4106000826 are known. */
+const known = (uniqueId: string) => (uniqueId === ID || uniqueId === '4106000826' ? Number(uniqueId.slice(-2)) : null);
 
 const listeners: ProtocolListener[] = [];
 const cleanups: (() => void)[] = [];
@@ -71,11 +21,11 @@ afterEach(async () => {
   for (const listener of listeners.splice(0)) await listener.close();
 });
 
-async function startTcp(ctx: RecordingContext): Promise<() => Device> {
+async function startTcp(ctx: RecordingContext): Promise<() => TcpDevice> {
   const listener = await startTcpListener(ctx, h02Codec, { port: 0, host: '127.0.0.1' });
   listeners.push(listener);
   return () => {
-    const device = new Device(listener.port);
+    const device = new TcpDevice(listener.port);
     cleanups.push(() => device.end());
     return device;
   };
@@ -83,7 +33,7 @@ async function startTcp(ctx: RecordingContext): Promise<() => Device> {
 
 describe('H02 over TCP', () => {
   it('stores a V1 report, then confirms it', async () => {
-    const ctx = new RecordingContext();
+    const ctx = new RecordingContext(known);
     const open = await startTcp(ctx);
     let store: (() => void) | undefined;
     ctx.onSubmit = () => new Promise<void>((resolve) => (store = resolve));
@@ -91,16 +41,16 @@ describe('H02 over TCP', () => {
     device.send(`${V1}\r\n`);
     await until(() => store !== undefined, 'the submission');
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(device.received).toBe(''); // not confirmed while storage is pending
+    expect(device.text).toBe(''); // not confirmed while storage is pending
     store!();
-    await until(() => device.received.endsWith('#'), 'the confirmation');
-    expect(device.received).toMatch(new RegExp(`^\\*HQ,${ID},V4,V1,\\d{14}#$`));
+    await until(() => device.text.endsWith('#'), 'the confirmation');
+    expect(device.text).toMatch(new RegExp(`^\\*HQ,${ID},V4,V1,\\d{14}#$`));
     expect(ctx.submitted[0].device.uniqueId).toBe(ID);
     expect(ctx.submitted[0].positions[0]).toMatchObject({ protocol: 'h02', latitude: expect.closeTo(9.93978, 5), valid: true });
   });
 
   it('stores binary reports and text reports of one connection in order, split anywhere', async () => {
-    const ctx = new RecordingContext();
+    const ctx = new RecordingContext(known);
     const device = (await startTcp(ctx))();
     const stream = Buffer.concat([BINARY, Buffer.from(`${V1}\r\n`)]);
     device.send(stream.subarray(0, 20));
@@ -113,23 +63,23 @@ describe('H02 over TCP', () => {
   });
 
   it('closes the connection of an unknown device without a reply', async () => {
-    const ctx = new RecordingContext();
+    const ctx = new RecordingContext(known);
     const device = (await startTcp(ctx))();
     device.send('*HQ,9999999999,HTBT,80#');
     await until(() => device.closed, 'the close');
-    expect(device.received).toBe('');
+    expect(device.text).toBe('');
     expect(ctx.submitted).toEqual([]);
   });
 
   it('closes only the connection that sent garbage', async () => {
-    const ctx = new RecordingContext();
+    const ctx = new RecordingContext(known);
     const open = await startTcp(ctx);
     const good = open();
     const bad = open();
     bad.send('GET / HTTP/1.1\r\n\r\n');
     await until(() => bad.closed, 'the close');
     good.send(`*HQ,${ID},HTBT,77#`);
-    await until(() => good.received === `*HQ,${ID},HTBT#`, 'the heartbeat echo');
+    await until(() => good.text === `*HQ,${ID},HTBT#`, 'the heartbeat echo');
     expect(good.closed).toBe(false);
     expect(ctx.submitted[0].positions[0].attributes).toEqual({ batteryLevel: 77 });
   });
@@ -137,7 +87,7 @@ describe('H02 over TCP', () => {
 
 describe('H02 over UDP', () => {
   it('stores a datagram and sends the confirmation back to its sender', async () => {
-    const ctx = new RecordingContext();
+    const ctx = new RecordingContext(known);
     const listener = await startUdpListener(ctx, h02UdpCodec, { port: 0, host: '127.0.0.1' });
     listeners.push(listener);
     const client = dgram.createSocket('udp4');

@@ -2,43 +2,10 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Attributes } from '@rastro/api';
-import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import type { ProtocolListener } from '../types.ts';
+import { RecordingContext } from '../testing/recording-context.ts';
 import { startOsmAndListener } from './listener.ts';
 import { loadOsmAndVectors } from './test-vectors.ts';
-
-/** A ProtocolContext that knows a fixed set of devices and records what the listener asks of it. */
-class RecordingContext implements ProtocolContext {
-  readonly identified: { protocol: string; uniqueId: string; remoteAddress: string }[] = [];
-  readonly submitted: { device: DeviceRef; positions: DecodedPosition[] }[] = [];
-  readonly attributeUpdates: { device: DeviceRef; attributes: Attributes }[] = [];
-  readonly messages: string[] = [];
-  /** Replaces the default (successful) storage step. */
-  onSubmit: () => Promise<void> = async () => {};
-  onIdentify: () => Promise<void> = async () => {};
-
-  constructor(private readonly known: (uniqueId: string) => boolean) {}
-
-  readonly log = {
-    info: (msg: string) => this.messages.push(`info ${msg}`),
-    warn: (msg: string) => this.messages.push(`warn ${msg}`),
-    error: (msg: string) => this.messages.push(`error ${msg}`),
-  };
-
-  async identify(protocol: string, uniqueId: string, remoteAddress: string): Promise<DeviceRef | null> {
-    this.identified.push({ protocol, uniqueId, remoteAddress });
-    await this.onIdentify();
-    return this.known(uniqueId) ? { id: uniqueId.length, uniqueId } : null;
-  }
-
-  async submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
-    await this.onSubmit();
-    this.submitted.push({ device, positions });
-  }
-
-  async updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void> {
-    this.attributeUpdates.push({ device, attributes });
-  }
-}
 
 const KNOWN = new Set(['phone-1', 'truck-2']);
 
@@ -50,7 +17,7 @@ afterEach(async () => {
 });
 
 async function start(known: (uniqueId: string) => boolean = (id) => KNOWN.has(id), maxBodyBytes?: number) {
-  const ctx = new RecordingContext(known);
+  const ctx = new RecordingContext((uniqueId) => (known(uniqueId) ? uniqueId.length : null));
   listener = await startOsmAndListener(ctx, { port: 0, host: '127.0.0.1', maxBodyBytes });
   return { ctx, base: `http://127.0.0.1:${listener.port}` };
 }
@@ -246,7 +213,7 @@ describe('OsmAnd listener', () => {
   it('fails to start on a port already in use', async () => {
     await start();
     const port = listener?.port ?? 0;
-    await expect(startOsmAndListener(new RecordingContext(() => true), { port, host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startOsmAndListener(new RecordingContext(), { port, host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
   });
 
   it('closes its open connections on close()', async () => {

@@ -1,31 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpListener } from '../stream-listener.ts';
-import type { DecodedPosition, DeviceChannel, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import type { ProtocolListener } from '../types.ts';
+import { RecordingContext } from '../testing/recording-context.ts';
 import { suntechCodec } from './codec.ts';
 
 const KNOWN = '205000001';
-
-/** Knows one device; records what the listener submits and the channel it attaches. */
-class RecordingContext implements ProtocolContext {
-  readonly submitted: DecodedPosition[][] = [];
-  channel: DeviceChannel | null = null;
-  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
-
-  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
-    return uniqueId === KNOWN ? { id: 1, uniqueId } : null;
-  }
-
-  async attach(_device: DeviceRef, channel: DeviceChannel): Promise<void> {
-    this.channel = channel;
-  }
-
-  async submit(_device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
-    if (positions.length) this.submitted.push(positions);
-  }
-
-  async updateDeviceAttributes(): Promise<void> {}
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,7 +44,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<{ ctx: RecordingContext; port: number }> {
-  const ctx = new RecordingContext();
+  const ctx = new RecordingContext((uniqueId) => (uniqueId === KNOWN ? 1 : null));
   listener = await startTcpListener(ctx, suntechCodec, { port: 0, host: '127.0.0.1' });
   return { ctx, port: listener.port };
 }
@@ -78,9 +58,9 @@ describe('Suntech over a TCP listener', () => {
       client.socket.write(stream.subarray(start, start + 9));
       await sleep(1);
     }
-    await until(() => ctx.submitted.length === 2);
-    expect(ctx.submitted.map(([position]) => position.attributes.type)).toEqual(['STT', 'UEX']);
-    expect(ctx.submitted[1][0].attributes.serial).toBe('RFID:00AABBCCDDEE');
+    await until(() => ctx.batches.length === 2);
+    expect(ctx.batches.map(([position]) => position.attributes.type)).toEqual(['STT', 'UEX']);
+    expect(ctx.batches[1][0].attributes.serial).toBe('RFID:00AABBCCDDEE');
     await sleep(50);
     expect(client.received()).toBe('');
     expect(client.closed()).toBe(false);
@@ -101,7 +81,7 @@ describe('Suntech over a TCP listener', () => {
     const client = await open(port);
     client.socket.write(`${STT.replace(KNOWN, '999999999')}\r`);
     await until(client.closed);
-    expect(ctx.submitted).toEqual([]);
+    expect(ctx.batches).toEqual([]);
   });
 
   it('closes only the connection that sent garbage', async () => {
@@ -111,7 +91,7 @@ describe('Suntech over a TCP listener', () => {
     bad.socket.write(Buffer.from('16030100a5', 'hex'));
     await until(bad.closed);
     good.socket.write(`${STT}\r`);
-    await until(() => ctx.submitted.length === 1);
+    await until(() => ctx.batches.length === 1);
     expect(good.closed()).toBe(false);
   });
 });

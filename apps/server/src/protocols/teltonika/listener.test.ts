@@ -2,31 +2,14 @@ import dgram from 'node:dgram';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpListener, startUdpListener } from '../stream-listener.ts';
-import type { DecodedPosition, DeviceRef, ProtocolContext, ProtocolListener } from '../types.ts';
+import type { ProtocolListener } from '../types.ts';
+import { RecordingContext } from '../testing/recording-context.ts';
 import { CODEC_8 } from './gps-record.ts';
 import { teltonikaCodec } from './tcp.ts';
 import { avlData, gpsRecord, imeiFrame, tcpPacket, udpPacket } from './test-frames.ts';
 import { teltonikaUdpCodec } from './udp.ts';
 
 const KNOWN = '356307042441013';
-
-/** Knows one device and records what the listener submits; storage can be held back. */
-class RecordingContext implements ProtocolContext {
-  readonly submitted: DecodedPosition[][] = [];
-  storage: Promise<void> = Promise.resolve();
-  readonly log = { info: () => {}, warn: () => {}, error: () => {} };
-
-  async identify(_protocol: string, uniqueId: string): Promise<DeviceRef | null> {
-    return uniqueId === KNOWN ? { id: 1, uniqueId } : null;
-  }
-
-  async submit(_device: DeviceRef, positions: DecodedPosition[]): Promise<void> {
-    await this.storage;
-    if (positions.length) this.submitted.push(positions);
-  }
-
-  async updateDeviceAttributes(): Promise<void> {}
-}
 
 /** A TCP client that accumulates what the server sends and notices when it closes. */
 class Client {
@@ -88,7 +71,7 @@ afterEach(async () => {
 });
 
 async function startTcp(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => Promise<Client> }> {
-  const ctx = new RecordingContext();
+  const ctx = new RecordingContext((uniqueId) => (uniqueId === KNOWN ? 1 : null));
   const started = await startTcpListener(ctx, teltonikaCodec, { port: 0, host: '127.0.0.1', acceptBadChecksum });
   listener = started;
   return {
@@ -116,8 +99,8 @@ describe('Teltonika over a TCP listener', () => {
     expect(await client.read(1)).toBe('01');
     release();
     expect(await client.read(5)).toBe('0100000002');
-    expect(ctx.submitted).toHaveLength(1);
-    expect(ctx.submitted[0].map((position) => position.latitude)).toEqual([-23.5614, -23.5614]);
+    expect(ctx.batches).toHaveLength(1);
+    expect(ctx.batches[0].map((position) => position.latitude)).toEqual([-23.5614, -23.5614]);
   });
 
   it('reassembles frames split across reads and answers nothing to keep-alives', async () => {
@@ -129,7 +112,7 @@ describe('Teltonika over a TCP listener', () => {
       await sleep(2);
     }
     expect(await client.read(5)).toBe('0100000002');
-    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.batches).toHaveLength(1);
   });
 
   it('closes the connection of an unknown IMEI without a reply', async () => {
@@ -137,7 +120,7 @@ describe('Teltonika over a TCP listener', () => {
     const client = await open();
     client.write(imeiFrame('000000000000000'));
     expect(await client.waitClosed()).toBe('');
-    expect(ctx.submitted).toEqual([]);
+    expect(ctx.batches).toEqual([]);
   });
 
   it('closes only the connection that sent garbage', async () => {
@@ -151,7 +134,7 @@ describe('Teltonika over a TCP listener', () => {
     good.write(packet);
     expect(await good.read(5)).toBe('0100000002');
     expect(good.closed).toBe(false);
-    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.batches).toHaveLength(1);
   });
 
   it('skips a packet that fails the CRC without acknowledging it, and goes on with the next', async () => {
@@ -165,7 +148,7 @@ describe('Teltonika over a TCP listener', () => {
     // Only the good packet's acknowledgement: 2 records.
     expect(await client.read(5)).toBe('0100000002');
     await sleep(30);
-    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.batches).toHaveLength(1);
     expect(client.closed).toBe(false);
   });
 
@@ -178,7 +161,7 @@ describe('Teltonika over a TCP listener', () => {
     corrupted[corrupted.length - 1] ^= 0xff;
     client.write(corrupted);
     expect(await client.read(5)).toBe('0100000002');
-    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.batches).toHaveLength(1);
   });
 });
 
@@ -195,13 +178,13 @@ describe('Teltonika over a UDP listener', () => {
   }
 
   it('stores the positions of a known IMEI and acknowledges the datagram; ignores an unknown one', async () => {
-    const ctx = new RecordingContext();
+    const ctx = new RecordingContext((uniqueId) => (uniqueId === KNOWN ? 1 : null));
     listener = await startUdpListener(ctx, teltonikaUdpCodec, { port: 0, host: '127.0.0.1' });
     const data = avlData(CODEC_8, [gpsRecord(CODEC_8, record)]);
     expect(await exchange(listener.port, udpPacket(KNOWN, data, 0x0102, 0x07))).toBe('00050102010701');
-    expect(ctx.submitted).toHaveLength(1);
-    expect(ctx.submitted[0][0]).toMatchObject({ protocol: 'teltonika', latitude: -23.5614, valid: true });
+    expect(ctx.batches).toHaveLength(1);
+    expect(ctx.batches[0][0]).toMatchObject({ protocol: 'teltonika', latitude: -23.5614, valid: true });
     expect(await exchange(listener.port, udpPacket('000000000000000', data))).toBeNull();
-    expect(ctx.submitted).toHaveLength(1);
+    expect(ctx.batches).toHaveLength(1);
   });
 });
