@@ -70,16 +70,19 @@ async function hold(fx: Fixtures, value: string): Promise<void> {
   }
 }
 
+/** Rows in id order: lists come sorted by name, and rows of equal names in any order (PostgreSQL). */
+const byId = (rows: Wire[]): Wire[] => [...rows].sort((x, y) => Number(x.id) - Number(y.id));
+
 /** Everything a refused call could have changed, as the administrator reads it: every user and object, latest positions, shares. */
 async function everything(fx: Fixtures): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = { users: await fx.admin.json('GET', '/api/users') };
+  const out: Record<string, unknown> = { users: byId(await fx.admin.json('GET', '/api/users')) };
   for (const kind of ENTITY_KINDS) {
     const list: Wire[] = await fx.admin.json('GET', `${COLLECTION[kind]}?all=true`);
     // a device's status and last update follow the clock, not the requests
-    out[kind] = list.map(({ status: _status, lastUpdate: _lastUpdate, ...rest }) => rest);
+    out[kind] = byId(list.map(({ status: _status, lastUpdate: _lastUpdate, ...rest }) => rest));
   }
-  out.positions = await fx.admin.json('GET', '/api/positions');
-  out.shares = await fx.admin.json('GET', '/tarkan/shares');
+  out.positions = byId(await fx.admin.json('GET', '/api/positions'));
+  out.shares = byId(await fx.admin.json('GET', '/tarkan/shares'));
   return out;
 }
 

@@ -28,8 +28,10 @@ export async function victimSnapshot(fx: Fixtures): Promise<Record<string, unkno
     }
   }
   out.position = await admin.json('GET', `/api/positions?deviceId=${victim.device!.id}`);
-  out.invoices = await admin.json('GET', `/tarkan/billing/customers/${victim.user!.id}/invoices`);
-  out.shares = (await admin.json('GET', '/tarkan/shares')).filter((s: { deviceId: number }) => s.deviceId === victim.device!.id);
+  // in id order: equal sort keys come in any order on PostgreSQL
+  const byId = (rows: { id: number }[]) => [...rows].sort((x, y) => x.id - y.id);
+  out.invoices = byId(await admin.json('GET', `/tarkan/billing/customers/${victim.user!.id}/invoices`));
+  out.shares = byId((await admin.json('GET', '/tarkan/shares')).filter((s: { deviceId: number }) => s.deviceId === victim.device!.id));
   // every link whose either end is one of tenant B's users or objects
   const ids: Record<string, number[]> = { userId: fx.victimUsers, managedUserId: fx.victimUsers, linkedDeviceId: [victim.device!.id] };
   for (const kind of ENTITY_KINDS) ids[LINK_KEY[kind]] = [victim[kind]!.id];
