@@ -62,6 +62,22 @@ export async function tokenFailed(request: FastifyRequest): Promise<void> {
   await request.server.signInLimits.check(request, null);
 }
 
+/**
+ * An API token's user and the credential it is (Bearer, `GET /api/session?token=`, the socket's
+ * `?token=`), or why not; an unknown, expired or revoked token counts against the address.
+ * Disabled and suspended accounts are the caller's to refuse, each in its own way.
+ */
+export async function tokenUser(db: Kysely<Database>, request: FastifyRequest, token: string): Promise<{ user: UserRow; credential: Credential & { kind: 'token' } } | { error: string }> {
+  const check = await checkToken(db, token);
+  if ('error' in check) {
+    await tokenFailed(request);
+    return check;
+  }
+  const user = await findUserById(db, check.userId);
+  if (!user) return { error: 'Invalid token' };
+  return { user, credential: { kind: 'token', id: check.id, expiresTime: check.expiresTime } };
+}
+
 /** Whether a user signs in with a one-time code besides his password (Traccar: a non-empty `totpKey`). */
 export const needsOneTimeCode = (user: UserRow) => !!user.totpKey?.trim();
 
@@ -115,10 +131,11 @@ export async function resolveUser(db: Kysely<Database>, request: FastifyRequest,
   if (header) {
     const [scheme, value = ''] = header.split(' ', 2);
     if (scheme?.toLowerCase() === 'bearer') {
-      const check = await checkToken(db, value.trim());
-      if ('userId' in check) user = await findUserById(db, check.userId);
-      else await tokenFailed(request);
-      if ('userId' in check) request.credential = { kind: 'token', id: check.id, expiresTime: check.expiresTime };
+      const found = await tokenUser(db, request, value.trim());
+      if ('user' in found) {
+        user = found.user;
+        request.credential = found.credential;
+      }
     } else if (scheme?.toLowerCase() === 'basic') {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const split = decoded.indexOf(':');

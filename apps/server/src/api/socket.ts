@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { checkToken } from '../db/sessions.ts';
-import { findUserById } from '../db/users.ts';
 import { FramesAfterOpening } from '../live/frames-after-opening.ts';
 import { ClientError } from '../domain/errors.ts';
 import { suspensionReason } from '../billing/account.ts';
-import { disabledReason, tokenFailed } from './auth.ts';
+import { disabledReason, tokenUser } from './auth.ts';
 import { socketOwner } from './revocation.ts';
 import type { ApiContext } from './context.ts';
 import { list } from './params.ts';
@@ -23,14 +21,11 @@ export function socketRoutes(app: FastifyInstance, ctx: ApiContext): void {
       preValidation: async (request) => {
         const [token] = list((request.query as Record<string, unknown>).token);
         if (token !== undefined && !request.user) {
-          const check = await checkToken(ctx.db.kysely, token);
-          // a guessed token counts against the address, as at GET /api/session?token=
-          if ('error' in check) await tokenFailed(request);
-          const user = 'userId' in check ? await findUserById(ctx.db.kysely, check.userId) : undefined;
+          const found = await tokenUser(ctx.db.kysely, request, token);
           // the same refusals as resolveUser: disabled, expired, suspended for non-payment
-          if (user && 'id' in check && !disabledReason(user) && !suspensionReason(user)) {
-            request.user = user;
-            request.credential = { kind: 'token', id: check.id, expiresTime: check.expiresTime };
+          if ('user' in found && !disabledReason(found.user) && !suspensionReason(found.user)) {
+            request.user = found.user;
+            request.credential = found.credential;
           }
         }
         if (!request.user) throw new ClientError('User is not authenticated', 401);

@@ -2,11 +2,10 @@ import { loginFormSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toUser } from '../../db/mappers.ts';
-import { createSession, createToken, checkToken, revokeToken } from '../../db/sessions.ts';
-import { findUserById } from '../../db/users.ts';
+import { createSession, createToken, revokeToken } from '../../db/sessions.ts';
 import { ClientError } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
-import { SESSION_COOKIE, checkCredentials, checkOneTimeCode, disabledReason, requireUser, setSessionCookie, tokenFailed } from '../auth.ts';
+import { SESSION_COOKIE, checkCredentials, checkOneTimeCode, disabledReason, requireUser, setSessionCookie, tokenUser } from '../auth.ts';
 import { suspensionReason } from '../../billing/account.ts';
 import type { ApiContext } from '../context.ts';
 import { announceRevocation, endSession } from '../revocation.ts';
@@ -21,17 +20,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/api/session', async (request, reply) => {
     const [token] = list((request.query as Record<string, unknown>).token);
     if (token !== undefined) {
-      const check = await checkToken(db, token);
-      if ('error' in check) {
-        await tokenFailed(request);
-        throw new ClientError(check.error, 401);
-      }
-      const user = await findUserById(db, check.userId);
-      if (!user) throw new ClientError('Invalid token', 401);
+      const found = await tokenUser(db, request, token);
+      if ('error' in found) throw new ClientError(found.error, 401);
+      const { user, credential } = found;
       const reason = disabledReason(user) ?? suspensionReason(user);
       if (reason) throw new ClientError(reason);
-      const id = await createSession(db, user.id, check.expiresTime, request.headers.origin ?? null);
-      setSessionCookie(reply, id, Math.floor((check.expiresTime - Date.now()) / 1000));
+      const id = await createSession(db, user.id, credential.expiresTime, request.headers.origin ?? null);
+      setSessionCookie(reply, id, Math.floor((credential.expiresTime - Date.now()) / 1000));
       return toUser(user);
     }
     if (!request.user) throw new ClientError('Not found', 404);
