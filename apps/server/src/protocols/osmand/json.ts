@@ -1,5 +1,5 @@
 import { KNOTS_PER_MPS } from '@rastro/api';
-import type { OsmAndMessage } from './decoder.ts';
+import type { OsmAndMessage } from './message.ts';
 import { blankPosition } from './position.ts';
 import { DecodeError, checkLatitude, checkLongitude, parseIsoTime } from './values.ts';
 
