@@ -25,8 +25,18 @@ const MAX_PENDING_EVENTS = 50;
 
 const nextFrame: Scheduler = (flush) => requestAnimationFrame(() => flush());
 
-/** The same stored position (the REST list and the socket's opening frame both carry it). */
-const samePosition = (a: Position | undefined, b: Position) => a !== undefined && a.id === b.id && a.fixTime === b.fixTime;
+/**
+ * Whether `held` is the same position as `incoming` or a later one: later fix first, then the
+ * higher id (a message without a fix reuses the last fix time, and the server stored it later).
+ * The REST list and the socket frames are merged by this one rule, so the order in which they
+ * arrive never decides which position a device shows.
+ */
+function holdsAtLeast(held: Position | undefined, incoming: Position): held is Position {
+  if (held === undefined) return false;
+  const heldTime = Date.parse(held.fixTime);
+  const incomingTime = Date.parse(incoming.fixTime);
+  return heldTime > incomingTime || (heldTime === incomingTime && held.id >= incoming.id);
+}
 
 /**
  * Positions by device; a position the store already holds keeps its object, so the map and the
@@ -36,8 +46,7 @@ const samePosition = (a: Position | undefined, b: Position) => a !== undefined &
 function byDevice(positions: readonly Position[], previous: ReadonlyMap<number, Position>): ShardedMap<Position> {
   return ShardedMap.from(positions.map((position) => {
     const held = previous.get(position.deviceId);
-    const keep = held !== undefined && (samePosition(held, position) || Date.parse(held.fixTime) > Date.parse(position.fixTime));
-    return [position.deviceId, keep ? held : position] as const;
+    return [position.deviceId, holdsAtLeast(held, position) ? held : position] as const;
   }));
 }
 
@@ -64,8 +73,9 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     pendingDevices = new Map();
     pendingPositions = new Map();
     pendingEvents = [];
-    // the socket opens with the latest positions, which the REST list usually already brought
-    for (const [deviceId, position] of positions) if (samePosition(state.positions.get(deviceId), position)) positions.delete(deviceId);
+    // the socket opens with the latest positions, which the REST list usually already brought; a
+    // frame queued before a newer REST list landed must not move the device back either
+    for (const [deviceId, position] of positions) if (holdsAtLeast(state.positions.get(deviceId), position)) positions.delete(deviceId);
     if (devices.size > 0 || positions.size > 0) {
       emit({ devices: state.devices.with(devices), positions: state.positions.with(positions) });
     }
@@ -91,7 +101,9 @@ export function createLiveStore(schedule: Scheduler = nextFrame): LiveStore {
     },
     push(message) {
       message.devices?.forEach((device) => pendingDevices.set(device.id, device));
-      message.positions?.forEach((position) => pendingPositions.set(position.deviceId, position));
+      message.positions?.forEach((position) => {
+        if (!holdsAtLeast(pendingPositions.get(position.deviceId), position)) pendingPositions.set(position.deviceId, position);
+      });
       if (message.events) pendingEvents = [...pendingEvents, ...message.events].slice(-MAX_PENDING_EVENTS);
       if (!scheduled && (pendingDevices.size > 0 || pendingPositions.size > 0 || pendingEvents.length > 0)) {
         scheduled = true;
