@@ -5,10 +5,11 @@
  * then the real server answers over HTTP.
  */
 import path from 'node:path';
+import { KNOTS_PER_MPS } from '@rastro/api';
 import SQLite from 'better-sqlite3';
 import { MotionDetector } from '../apps/server/src/pipeline/events/motion.ts';
 import type { MotionState } from '../apps/server/src/pipeline/events/state.ts';
-import type { StoredPosition } from '../apps/server/src/pipeline/types.ts';
+import type { StoredPosition } from '../apps/server/src/position/types.ts';
 import { api, login, machine, percentile, startServer } from './lib.ts';
 
 const DAYS = 30;
@@ -20,7 +21,7 @@ const origin = Math.floor(Date.now() / 1000 / DAY) * DAY - (DAYS + 1) * DAY;
 
 /** Four trips a day at 20 kn (about 37 km/h); parked the rest of the time. */
 const TRIPS = [[7 * 3600, 7 * 3600 + 2700], [12 * 3600, 12 * 3600 + 1800], [13.5 * 3600, 14 * 3600], [18 * 3600, 18 * 3600 + 3000]];
-const moving = (t: number) => TRIPS.some(([a, b]) => (t % DAY) >= a! && (t % DAY) < b!);
+const moving = (t: number) => TRIPS.some(([a, b]) => (t % DAY) >= a && (t % DAY) < b);
 
 function seed(file: string, deviceIds: number[]): { positions: number; events: number } {
   const db = new SQLite(file);
@@ -41,7 +42,7 @@ function seed(file: string, deviceIds: number[]): { positions: number; events: n
     for (let t = from; t < to; t += step) {
       const go = moving(t);
       const speed = go ? 20 : 0;
-      const meters = go ? speed / 1.943844 * step : 0;
+      const meters = go ? speed / KNOTS_PER_MPS * step : 0;
       lat += go ? meters / 111_320 * ((Math.floor(t / DAY) % 2) ? -1 : 1) : 0;
       total += meters;
       if (go) hours += step * 1000;
@@ -61,7 +62,7 @@ function seed(file: string, deviceIds: number[]): { positions: number; events: n
   };
 
   db.transaction(() => {
-    track(deviceIds[0]!, origin, origin + DAYS * DAY, STEP, true);
+    track(deviceIds[0], origin, origin + DAYS * DAY, STEP, true);
     for (const id of deviceIds.slice(1)) track(id, origin + DAYS * DAY, origin + (DAYS + 1) * DAY, FLEET_STEP, false);
   })();
   db.close();
@@ -97,7 +98,7 @@ try {
   let counts = '';
   const long = await timed(5, async () => {
     const [trips, stops, summary] = await Promise.all(['trips', 'stops', 'summary'].map((r) => api<unknown[]>(server.base, session, 'GET', `/api/reports/${r}?${month}`)));
-    counts = `${trips!.length} trips, ${stops!.length} stops, ${summary!.length} summary row`;
+    counts = `${trips.length} trips, ${stops.length} stops, ${summary.length} summary row`;
   });
   const day = `from=${iso(origin + DAYS * DAY)}&to=${iso(origin + (DAYS + 1) * DAY - 1)}`;
   let rows = 0;
@@ -106,8 +107,8 @@ try {
   });
   console.log('| report | data | result (median of 5) | best | answer |');
   console.log('|---|---|---|---|---|');
-  console.log(`| trips + stops + summary, one device, ${DAYS} days | ${DAYS * DAY / STEP} positions every ${STEP} s | ${percentile(long, 50).toFixed(0)} ms | ${long[0]!.toFixed(0)} ms | ${counts} |`);
-  console.log(`| summary, ${FLEET} devices, one day | ${FLEET * DAY / FLEET_STEP} positions (every ${FLEET_STEP} s each) | ${percentile(fleet, 50).toFixed(0)} ms | ${fleet[0]!.toFixed(0)} ms | ${rows} rows |`);
+  console.log(`| trips + stops + summary, one device, ${DAYS} days | ${DAYS * DAY / STEP} positions every ${STEP} s | ${percentile(long, 50).toFixed(0)} ms | ${long[0].toFixed(0)} ms | ${counts} |`);
+  console.log(`| summary, ${FLEET} devices, one day | ${FLEET * DAY / FLEET_STEP} positions (every ${FLEET_STEP} s each) | ${percentile(fleet, 50).toFixed(0)} ms | ${fleet[0].toFixed(0)} ms | ${rows} rows |`);
 } finally {
   await server.stop();
 }

@@ -10,11 +10,34 @@ export const DEVICE_CATEGORIES = [
 ] as const;
 export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
 
+/** Traccar's event types (its Event.TYPE_* names): what `tc_events.type` and a wire Event's `type` hold. */
+export const EVENT_TYPES = [
+  'commandResult', 'deviceOnline', 'deviceUnknown', 'deviceOffline', 'deviceInactive', 'queuedCommandSent',
+  'deviceMoving', 'deviceStopped', 'deviceOverspeed', 'deviceFuelDrop', 'deviceFuelIncrease', 'geofenceEnter',
+  'geofenceExit', 'alarm', 'ignitionOn', 'ignitionOff', 'deviceIdle', 'maintenance', 'textMessage', 'driverChanged',
+  'media',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The event types a notification rule (and a report filter) can name, in the specification's order (§9). */
 export const NOTIFICATION_TYPES = [
   'alarm', 'deviceOnline', 'deviceOffline', 'textMessage', 'deviceUnknown', 'geofenceExit', 'geofenceEnter',
   'ignitionOff', 'ignitionOn', 'deviceMoving', 'deviceStopped', 'deviceOverspeed', 'commandResult',
   'driverChanged', 'deviceFuelDrop', 'maintenance', 'deviceInactive',
+] as const satisfies readonly EventType[];
+
+/**
+ * Traccar's alarm names (its Position.ALARM_* values), in the specification's order (§9): what a
+ * position's `alarm` attribute lists (comma-separated), an alarm event's `alarm` attribute holds
+ * and an alarm rule's `alarms` names.
+ */
+export const ALARMS = [
+  'general', 'sos', 'vibration', 'lowspeed', 'overspeed', 'movement', 'fallDown', 'lowPower', 'lowBattery', 'fault', 'powerOff',
+  'powerOn', 'door', 'unlock', 'lock', 'geofence', 'geofenceEnter', 'geofenceExit', 'gpsAntennaCut', 'accident', 'tow', 'idle',
+  'highRpm', 'hardAcceleration', 'hardBraking', 'hardCornering', 'laneChange', 'fatigueDriving', 'powerCut', 'powerRestored',
+  'jamming', 'temperature', 'parking', 'shock', 'bonnet', 'footBrake', 'fuelLeak', 'tampering', 'removing',
 ] as const;
+export type Alarm = (typeof ALARMS)[number];
 
 export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'mail'] as const;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { areaContains, distanceMeters, destinationPoint, formatArea, parseArea, type Area, type LatLon } from './geometry.ts';
+import { areaContains, distanceMeters, destinationPoint, formatArea, parseArea, tryParseArea, type Area, type LatLon } from './geometry.ts';
 
 describe('geofence areas (Traccar WKT, latitude first)', () => {
   it('circle: inside when within the radius', () => {
@@ -37,6 +37,12 @@ describe('geofence areas (Traccar WKT, latitude first)', () => {
     expect(() => parseArea('CIRCLE (100 2, 5)')).toThrow(/range/);
   });
 
+  it('tryParseArea: null for all parseArea refuses (the web reads stored areas with it)', () => {
+    for (const wkt of ['POINT (1 2)', 'CIRCLE (1 2, -5)', 'CIRCLE (-23 -46, 0)', 'POLYGON ((1 2, 3 4))', 'LINESTRING (a b, 1 2)']) {
+      expect(tryParseArea(wkt)).toBeNull();
+    }
+  });
+
   it('measures with Traccar\'s radius: one degree of latitude is 111,319.5 m', () => {
     expect(distanceMeters(0, 0, 1, 0)).toBeCloseTo(111_319.49, 1);
   });
@@ -57,7 +63,7 @@ function outline(area: Area): LatLon[] {
   if (area.type === 'circle') return [[area.latitude, area.longitude]];
   const points = area.points;
   if (area.type === 'line') return points;
-  const [first, last] = [points[0]!, points[points.length - 1]!];
+  const [first, last] = [points[0], points[points.length - 1]];
   return first[0] === last[0] && first[1] === last[1] ? points : [...points, first];
 }
 
@@ -71,8 +77,8 @@ describe('WKT round trip (property)', () => {
         const [expected, actual] = [outline(shape), outline(read)];
         expect(actual).toHaveLength(expected.length);
         actual.forEach(([lat, lon], i) => {
-          expect(Math.abs(lat - expected[i]![0])).toBeLessThanOrEqual(5e-7 + 1e-12);
-          expect(Math.abs(lon - expected[i]![1])).toBeLessThanOrEqual(5e-7 + 1e-12);
+          expect(Math.abs(lat - expected[i][0])).toBeLessThanOrEqual(5e-7 + 1e-12);
+          expect(Math.abs(lon - expected[i][1])).toBeLessThanOrEqual(5e-7 + 1e-12);
         });
       }),
     );

@@ -32,8 +32,8 @@ function pairs(text: string): LatLon[] {
   return text.split(',').map((pair) => {
     const [lat, lon, ...rest] = pair.trim().split(/\s+/).map(Number);
     if (rest.length || !Number.isFinite(lat) || !Number.isFinite(lon)) throw new Error(`invalid coordinate pair "${pair.trim()}"`);
-    if (Math.abs(lat!) > 90 || Math.abs(lon!) > 180) throw new Error(`coordinate out of range "${pair.trim()}"`);
-    return [lat!, lon!];
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new Error(`coordinate out of range "${pair.trim()}"`);
+    return [lat, lon];
   });
 }
 
@@ -48,13 +48,13 @@ export function parseArea(wkt: string): Area {
   }
   const polygon = /^\s*POLYGON\s*\(\s*\((.*)\)\s*\)\s*$/is.exec(wkt);
   if (polygon) {
-    const points = pairs(polygon[1]!);
+    const points = pairs(polygon[1]);
     if (points.length < 3) throw new Error('a polygon needs at least 3 points');
     return { type: 'polygon', points };
   }
   const line = /^\s*LINESTRING\s*\((.*)\)\s*$/is.exec(wkt);
   if (line) {
-    const points = pairs(line[1]!);
+    const points = pairs(line[1]);
     if (points.length < 2) throw new Error('a line needs at least 2 points');
     return { type: 'line', points };
   }
@@ -131,7 +131,7 @@ export function circleRing(lat: number, lon: number, radius: number, steps = CIR
 /** Even-odd rule in lat/lon, with longitudes unwrapped around the first vertex (antimeridian). */
 function insidePolygon(points: LatLon[], lat: number, lon: number): boolean {
   const unwrap = (value: number) => {
-    const base = points[0]![1];
+    const base = points[0][1];
     let v = value;
     while (v - base > 180) v -= 360;
     while (v - base < -180) v += 360;
@@ -140,8 +140,8 @@ function insidePolygon(points: LatLon[], lat: number, lon: number): boolean {
   const x = unwrap(lon);
   let inside = false;
   for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-    const [yi, xiRaw] = points[i]!;
-    const [yj, xjRaw] = points[j]!;
+    const [yi, xiRaw] = points[i];
+    const [yj, xjRaw] = points[j];
     const xi = unwrap(xiRaw);
     const xj = unwrap(xjRaw);
     if (yi > lat !== yj > lat && x < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
@@ -174,7 +174,7 @@ export function areaContains(area: Area, lat: number, lon: number, polylineDista
       return insidePolygon(area.points, lat, lon);
     case 'line':
       for (let i = 1; i < area.points.length; i++) {
-        if (distanceToSegment(lat, lon, area.points[i - 1]!, area.points[i]!) <= polylineDistance) return true;
+        if (distanceToSegment(lat, lon, area.points[i - 1], area.points[i]) <= polylineDistance) return true;
       }
       return false;
   }
@@ -190,8 +190,8 @@ export function areaSquareMeters(area: Area): number {
   const ring = closedRing(area.points);
   let sum = 0;
   for (let i = 0; i < ring.length - 1; i++) {
-    const [lat1, lon1] = ring[i]!;
-    const [lat2, lon2] = ring[i + 1]!;
+    const [lat1, lon1] = ring[i];
+    const [lat2, lon2] = ring[i + 1];
     sum += (lon2 - lon1) * RAD * (2 + Math.sin(lat1 * RAD) + Math.sin(lat2 * RAD));
   }
   return Math.abs((sum * EARTH_RADIUS_M ** 2) / 2);

@@ -8,7 +8,7 @@ import { TOTP_KEY_MASK } from './constants.ts';
  */
 const id = z.number().int().nonnegative();
 const optionalText = z.string().max(512).nullish();
-const isoTime = z.union([z.string().datetime({ offset: true }), z.number().int()]).nullish();
+const isoTime = z.union([z.iso.datetime({ offset: true }), z.number().int()]).nullish();
 
 export const deviceInputSchema = z
   .object({

@@ -22,23 +22,36 @@ export interface Device {
   attributes: Attributes;
 }
 
+/**
+ * A position as Traccar sends it, and the one field list of a position: the server's shapes
+ * (decoded, working, stored, the table row) are derived from it (apps/server/src/position/).
+ */
 export interface Position {
   id: number;
   deviceId: number;
   protocol: string;
+  /** When the server received it. */
   serverTime: IsoTime;
+  /** When the device says it sent it. */
   deviceTime: IsoTime;
+  /** When the location was measured. */
   fixTime: IsoTime;
+  /** True when the message carried no location and the last known fix was reused. */
   outdated: boolean;
   valid: boolean;
   latitude: number;
   longitude: number;
+  /** metres */
   altitude: number;
+  /** knots */
   speed: number;
+  /** degrees, 0 = north */
   course: number;
   address: string | null;
+  /** metres, 0 when unknown */
   accuracy: number;
   network: Record<string, unknown> | null;
+  /** The linked geofences containing the position, or null when none. */
   geofenceIds: number[] | null;
   attributes: Attributes;
 }

@@ -45,7 +45,7 @@ export function parsePermissions(value: unknown): boolean[] {
   const bits = new Array<boolean>(128).fill(false);
   if (typeof value !== 'string' || !/^[0-9a-fA-F]{32}$/.test(value)) return bits;
   for (let digit = 0; digit < 32; digit++) {
-    const nibble = parseInt(value[digit]!, 16);
+    const nibble = parseInt(value[digit], 16);
     for (let b = 0; b < 4; b++) bits[digit * 4 + b] = ((nibble >> (3 - b)) & 1) === 1;
   }
   return bits;
@@ -62,5 +62,5 @@ export function formatPermissions(bits: boolean[]): string {
 }
 
 export function hasPermission(value: unknown, area: PermissionArea, action: PermissionAction): boolean {
-  return parsePermissions(value)[permissionBit(area, action)] === true;
+  return parsePermissions(value)[permissionBit(area, action)];
 }

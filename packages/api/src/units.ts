@@ -11,6 +11,9 @@ export const KNOTS_PER_MPS = 1.943844;
 /** knots per mph. */
 export const KNOTS_PER_MPH = 0.868976;
 
+/** m/s per km/h (exact). */
+export const MPS_PER_KMH = 1 / 3.6;
+
 /** km/h per knot (shown speeds). */
 export const KNOTS_TO_KMH = 1.852;
 /** mph per knot (shown speeds). */

@@ -1,3 +1,6 @@
+import type { Attributes } from '@rastro/api';
+import { KEY } from '../position/keys.ts';
+
 /** Notification texts in the three languages (e-mail subject and body lines). */
 export type Language = 'pt-BR' | 'en-US' | 'es';
 
@@ -11,6 +14,7 @@ const TYPES: Record<string, [string, string, string]> = {
   deviceStopped: ['Dispositivo parado', 'Device stopped', 'Dispositivo detenido'],
   deviceOverspeed: ['Excesso de velocidade', 'Speed limit exceeded', 'Exceso de velocidad'],
   deviceFuelDrop: ['Queda de combustível', 'Fuel drop', 'Caída de combustible'],
+  deviceFuelIncrease: ['Aumento de combustível', 'Fuel increase', 'Aumento de combustible'],
   geofenceEnter: ['Entrou na cerca', 'Entered geofence', 'Entró en la geocerca'],
   geofenceExit: ['Saiu da cerca', 'Left geofence', 'Salió de la geocerca'],
   ignitionOn: ['Ignição ligada', 'Ignition on', 'Encendido activado'],
@@ -26,6 +30,11 @@ const INDEX: Record<Language, number> = { 'pt-BR': 0, 'en-US': 1, es: 2 };
 
 export function eventTitle(type: string, language: Language): string {
   return TYPES[type]?.[INDEX[language]] ?? type;
+}
+
+/** What a message adds to the title: the alarm and the command result an event carries. */
+export function eventDetail(attributes: Attributes): string {
+  return [attributes[KEY.alarm], attributes[KEY.result]].filter((v) => typeof v === 'string').join(' ');
 }
 
 export function languageOf(value: unknown): Language {

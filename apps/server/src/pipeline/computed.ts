@@ -1,10 +1,13 @@
 import type { Attributes, JsonValue } from '@rastro/api';
 import { evaluate } from '../domain/expressions.ts';
 import type { ComputedInfo, DeviceContext } from './device-context.ts';
-import type { PositionHandler, StoredPosition, WorkingPosition } from './types.ts';
+import type { StoredPosition, WorkingPosition } from '../position/types.ts';
+import type { PositionHandler } from './types.ts';
 
 /** Targets that set a position field instead of an attribute (Traccar's ComputedAttributesHandler). */
-const FIELDS = new Set(['valid', 'latitude', 'longitude', 'altitude', 'speed', 'course', 'address', 'accuracy']);
+const FIELDS: ReadonlySet<string> = new Set(
+  ['valid', 'latitude', 'longitude', 'altitude', 'speed', 'course', 'address', 'accuracy'] satisfies (keyof WorkingPosition)[],
+);
 
 /** Variables an expression sees: the position's fields, then each attribute by name, then `last<Name>`. */
 export function expressionVariables(position: WorkingPosition, last: StoredPosition | null, context: Pick<DeviceContext, 'lookup'>): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { KEY, attribute } from '../position/keys.ts';
 import type { PositionHandler } from './types.ts';
 
 /**
@@ -5,10 +6,10 @@ import type { PositionHandler } from './types.ts';
  * previous position, unless the device reports it (Traccar's EngineHoursHandler).
  */
 export const engineHours: PositionHandler = (position, last) => {
-  if (typeof position.attributes.hours === 'number') return position;
-  let hours = typeof last?.attributes.hours === 'number' ? last.attributes.hours : 0;
-  if (last && last.attributes.ignition === true && position.attributes.ignition === true) {
+  if (attribute(position.attributes, KEY.hours) !== undefined) return position;
+  let hours = (last && attribute(last.attributes, KEY.hours)) ?? 0;
+  if (last && attribute(last.attributes, KEY.ignition) === true && attribute(position.attributes, KEY.ignition) === true) {
     hours += Math.max(0, position.deviceTime - last.deviceTime);
   }
-  return hours ? { ...position, attributes: { ...position.attributes, hours } } : position;
+  return hours ? { ...position, attributes: { ...position.attributes, [KEY.hours]: hours } } : position;
 };

@@ -1,11 +1,13 @@
 import type { Attributes } from '@rastro/api';
 import type { Kysely } from 'kysely';
-import { wirePosition } from '../db/mappers.ts';
 import type { PositionStore } from '../db/position-store.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
-import type { DecodedPosition, DeviceChannel, DeviceRef, ProtocolContext } from '../protocols/types.ts';
+import { toWorking } from '../position/create.ts';
+import { storedToWire } from '../position/mappers.ts';
+import type { DecodedPosition, StoredPosition, WorkingPosition } from '../position/types.ts';
+import type { DeviceChannel, DeviceRef, ProtocolContext } from '../protocols/types.ts';
 import type { CommandRouter } from '../live/commands.ts';
 import { distance } from './distance.ts';
 import type { DeviceContexts } from './device-context.ts';
@@ -17,7 +19,7 @@ import { geofence } from './geofence.ts';
 import { motion } from './motion.ts';
 import { outdated } from './outdated.ts';
 import { linkedDriver, qrDriver } from './qr-driver.ts';
-import type { PositionHandler, StoredPosition, WorkingPosition } from './types.ts';
+import type { PositionHandler } from './types.ts';
 
 /** The ordered steps (Traccar's ProcessingHandler order, for the steps built so far); the QR driver first, so computed attributes see it. */
 const HANDLERS: PositionHandler[] = [qrDriver, linkedDriver, computedEarly, outdated, distance, filter, geofence, motion, computedLate, engineHours];
@@ -92,15 +94,7 @@ export class PositionProcessor implements ProtocolContext {
     let previous: Promise<StoredPosition | null> = Promise.resolve(last);
     let chain: Promise<void> = Promise.resolve();
     for (const input of decoded) {
-      let position: WorkingPosition | null = {
-        ...input,
-        deviceId: device.id,
-        serverTime,
-        deviceTime: input.deviceTime.getTime(),
-        fixTime: input.fixTime.getTime(),
-        address: null,
-        geofenceIds: null,
-      };
+      let position: WorkingPosition | null = toWorking(input, device.id, serverTime);
       for (const handler of HANDLERS) {
         position = handler(position, last, context);
         if (!position) break;
@@ -115,7 +109,7 @@ export class PositionProcessor implements ProtocolContext {
         const stored = await saved;
         if (isLatest) {
           this.registry.setLastPosition(stored);
-          this.bus.publish({ kind: 'position', position: wirePosition(stored) });
+          this.bus.publish({ kind: 'position', position: storedToWire(stored) });
         }
         await this.events.raise(stored, isLatest ? await before : null, context, isLatest);
       });

@@ -1,4 +1,5 @@
 import { QR_DEVICE_STATE } from '@rastro/api';
+import { KEY } from '../position/keys.ts';
 import type { PositionHandler } from './types.ts';
 
 /**
@@ -6,10 +7,10 @@ import type { PositionHandler } from './types.ts';
  * own carry the driver's uniqueId, so reports and the driverChanged event see who drove.
  */
 export const qrDriver: PositionHandler = (position, _last, context) => {
-  if (position.attributes.driverUniqueId !== undefined) return position;
+  if (position.attributes[KEY.driverUniqueId] !== undefined) return position;
   const uniqueId = context.lookup(QR_DEVICE_STATE.driverUniqueId);
   if (typeof uniqueId !== 'string' || uniqueId === '') return position;
-  return { ...position, attributes: { ...position.attributes, driverUniqueId: uniqueId } };
+  return { ...position, attributes: { ...position.attributes, [KEY.driverUniqueId]: uniqueId } };
 };
 
 /**
@@ -17,7 +18,7 @@ export const qrDriver: PositionHandler = (position, _last, context) => {
  * check-in) carries the first driver linked to the device or its groups.
  */
 export const linkedDriver: PositionHandler = (position, _last, context) => {
-  if (position.attributes.driverUniqueId !== undefined || context.lookup('processing.useLinkedDriver') !== true) return position;
+  if (position.attributes[KEY.driverUniqueId] !== undefined || context.lookup('processing.useLinkedDriver') !== true) return position;
   const [uniqueId] = context.drivers;
-  return uniqueId ? { ...position, attributes: { ...position.attributes, driverUniqueId: uniqueId } } : position;
+  return uniqueId ? { ...position, attributes: { ...position.attributes, [KEY.driverUniqueId]: uniqueId } } : position;
 };

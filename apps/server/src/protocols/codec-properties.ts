@@ -44,7 +44,7 @@ export function survives(codec: StreamCodec, bytes: Buffer, identified: boolean)
     try {
       length = codec.frameLength(rest);
     } catch (error) {
-      return asProtocolError(error);
+      asProtocolError(error); return;
     }
     expect(Number.isInteger(length) && length >= 0 && length <= rest.length, `frame length ${length} of ${rest.length} bytes`).toBe(true);
     if (length === 0) return;
@@ -163,7 +163,7 @@ export function checkCodec(
     /** Where a stream may be cut, when the protocol cannot frame some of it before more bytes come (H02 binary). */
     cuts?: (frames: Buffer[], offsets: number[]) => number[];
   } = {},
-): { random(): void; mutations(): void; chunking(): void } {
+): { random: () => void; mutations: () => void; chunking: () => void } {
   const runs = options.runs ?? 300;
   return {
     random: () =>

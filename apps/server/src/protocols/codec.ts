@@ -41,20 +41,20 @@ export interface StreamCodec {
    * Length of the first complete frame at the start of `buffer`, or 0 when more bytes are
    * needed. Throws ProtocolError when the bytes cannot start a frame.
    */
-  frameLength(buffer: Buffer): number;
-  decode(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult;
+  frameLength: (buffer: Buffer) => number;
+  decode: (frame: Buffer, state: ConnectionState, receivedAt: Date) => DecodeResult;
   /**
    * Whether a frame's own checksum matches its bytes; left out by protocols that carry none.
    * The listener checks it before `decode`: a frame that fails is logged and skipped without an
    * acknowledgement (the device sends it again), unless the operator accepts broken checksums
    * for this protocol (`RASTRO_ACCEPT_BAD_CRC`). `decode` itself never looks at the checksum.
    */
-  checksumValid?(frame: Buffer): boolean;
+  checksumValid?: (frame: Buffer) => boolean;
   /** Command types this protocol can encode (Traccar's `/api/commands/types` per device). */
   commandTypes: string[];
   /**
    * Encodes a command for a connected device; throws ProtocolError for a type it does not
    * support. Device replies come back through `decode` as positions with the `result` attribute.
    */
-  encodeCommand(command: DeviceCommand, state: ConnectionState): Buffer;
+  encodeCommand: (command: DeviceCommand, state: ConnectionState) => Buffer;
 }

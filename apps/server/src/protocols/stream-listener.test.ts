@@ -126,7 +126,7 @@ describe('TCP listener: backpressure', () => {
     ctx.onSubmit = observe;
     const device = open();
     void device.write(batch(count));
-    await until(() => listener.connections()[0]?.reading === false, 'the pause');
+    await until(() => !(listener.connections()[0]?.reading), 'the pause');
     for (let i = 0; i < 20; i++) {
       observe();
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,27 +1,8 @@
 import type { Attributes } from '@rastro/api';
+import type { DecodedPosition } from '../position/types.ts';
 
-/** What a protocol decoder extracts from one device message, before processing. */
-export interface DecodedPosition {
-  protocol: string;
-  /** Time the device reports; defaults to the server's receive time. */
-  deviceTime: Date;
-  fixTime: Date;
-  valid: boolean;
-  /** True when the message carries no location: processing copies the last known fix. */
-  outdated: boolean;
-  latitude: number;
-  longitude: number;
-  /** metres */
-  altitude: number;
-  /** knots */
-  speed: number;
-  /** degrees, 0 = north */
-  course: number;
-  /** metres, 0 when unknown */
-  accuracy: number;
-  network: Record<string, unknown> | null;
-  attributes: Attributes;
-}
+// The codecs' contract names what they produce; the shape itself is the position's (position/types.ts).
+export type { DecodedPosition } from '../position/types.ts';
 
 /** A command to send to a device (Traccar's Command: `type` plus `attributes`, e.g. `data` for custom). */
 export interface DeviceCommand {

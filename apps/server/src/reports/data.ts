@@ -3,8 +3,8 @@ import type { DialectName } from '../db/connection.ts';
 import { idIn } from '../db/id-list.ts';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
-import { toStored } from '../live/device-registry.ts';
-import type { StoredPosition } from '../pipeline/types.ts';
+import { rowToStored } from '../position/mappers.ts';
+import type { StoredPosition } from '../position/types.ts';
 import type { Pace } from './pace.ts';
 
 /** Traccar's report.maxPositions: the most positions one device contributes to a report. */
@@ -41,7 +41,7 @@ export async function positionsBetween(db: Kysely<Database>, deviceId: number, f
       .where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to);
     if (last) q = q.where((eb) => eb.or([eb('fixTime', '>', last.fixTime), eb.and([eb('fixTime', '=', last.fixTime), eb('id', '>', last.id)])]));
     const rows = await q.orderBy('fixTime').orderBy('id').limit(Math.min(PAGE, MAX_POSITIONS - out.length)).execute();
-    for (const row of rows) out.push(toStored(row));
+    for (const row of rows) out.push(rowToStored(row));
     if (rows.length < PAGE) break;
     const tail = out[out.length - 1]!;
     after = { fixTime: tail.fixTime, id: tail.id };
@@ -56,7 +56,7 @@ export async function edges(db: Kysely<Database>, deviceId: number, from: number
     range.orderBy('fixTime', 'asc').limit(1).executeTakeFirst(),
     range.orderBy('fixTime', 'desc').limit(1).executeTakeFirst(),
   ]);
-  return first && last ? [toStored(first), toStored(last)] : null;
+  return first && last ? [rowToStored(first), rowToStored(last)] : null;
 }
 
 /** Top speed in a range; a long range is read a day at a time, stepping between days (one aggregate over months would scan them all at once). */
@@ -76,7 +76,7 @@ export async function positionsById(db: Kysely<Database>, ids: number[], pace: P
   for (let i = 0; i < ids.length; i += 500) {
     await pace.step();
     const rows = await db.selectFrom('tc_positions').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute();
-    for (const row of rows) map.set(row.id, toStored(row));
+    for (const row of rows) map.set(row.id, rowToStored(row));
   }
   return map;
 }

@@ -2,7 +2,8 @@ import type { ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toIso } from '../domain/time.ts';
-import type { StoredPosition } from '../pipeline/types.ts';
+import { KEY, attribute } from '../position/keys.ts';
+import type { StoredPosition } from '../position/types.ts';
 import { edges, maxSpeed, type ReportDevice } from './data.ts';
 import { hoursOf, knots, odometers, round, spentFuel } from './measures.ts';
 import type { Pace } from './pace.ts';
@@ -30,7 +31,7 @@ function base(device: ReportDevice, start: StoredPosition, end: StoredPosition, 
 export async function tripItem(db: Kysely<Database>, device: ReportDevice, span: Span, context: Lookup, drivers: Map<string, string>, pace: Pace): Promise<ReportTrip> {
   const common = base(device, span.start, span.end, context);
   const duration = span.end.fixTime - span.start.fixTime;
-  const driver = typeof span.start.attributes.driverUniqueId === 'string' ? span.start.attributes.driverUniqueId : null;
+  const driver = attribute(span.start.attributes, KEY.driverUniqueId) ?? null;
   return {
     ...common,
     averageSpeed: round(knots(common.distance, duration)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPosition } from '../pipeline/types.ts';
+import type { StoredPosition } from '../position/types.ts';
 import { odometers } from './measures.ts';
 
 const at = (attributes: Record<string, unknown>) => ({ attributes }) as unknown as StoredPosition;

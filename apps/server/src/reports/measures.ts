@@ -1,5 +1,6 @@
 import { KNOTS_PER_MPS } from '@rastro/api';
-import type { StoredPosition } from '../pipeline/types.ts';
+import { KEY, attribute, type NumberKey } from '../position/keys.ts';
+import type { StoredPosition } from '../position/types.ts';
 
 /** What trips, stops and summaries compute between two positions, as Traccar's ReportUtils. */
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -11,27 +12,31 @@ const num = (value: unknown): number => (typeof value === 'number' && Number.isF
  * that span falls back to `totalDistance` too (Traccar reports the negative figure).
  */
 export function odometers(first: StoredPosition, last: StoredPosition, ignoreOdometer: boolean): [number, number] {
-  const a = num(first.attributes.odometer);
-  const b = num(last.attributes.odometer);
+  const a = num(first.attributes[KEY.odometer]);
+  const b = num(last.attributes[KEY.odometer]);
   if (!ignoreOdometer && a !== 0 && b !== 0 && b >= a) return [a, b];
-  return [num(first.attributes.totalDistance), num(last.attributes.totalDistance)];
+  return [num(first.attributes[KEY.totalDistance]), num(last.attributes[KEY.totalDistance])];
+}
+
+/** The key's number on both positions, or null when either lacks it. */
+function both(first: StoredPosition, last: StoredPosition, key: NumberKey): [number, number] | null {
+  const a = attribute(first.attributes, key);
+  const b = attribute(last.attributes, key);
+  return a !== undefined && b !== undefined ? [a, b] : null;
 }
 
 /** Fuel used: `fuelUsed` delta, else `fuel` start minus end, else `fuelLevel` % delta × device `fuelCapacity`. */
 export function spentFuel(first: StoredPosition, last: StoredPosition, fuelCapacity: number): number {
-  if (typeof first.attributes.fuelUsed === 'number' && typeof last.attributes.fuelUsed === 'number') {
-    return round(last.attributes.fuelUsed - first.attributes.fuelUsed);
-  }
-  if (typeof first.attributes.fuel === 'number' && typeof last.attributes.fuel === 'number') {
-    return round(first.attributes.fuel - last.attributes.fuel);
-  }
-  if (typeof first.attributes.fuelLevel === 'number' && typeof last.attributes.fuelLevel === 'number' && fuelCapacity > 0) {
-    return round(((first.attributes.fuelLevel - last.attributes.fuelLevel) * fuelCapacity) / 100);
-  }
+  const used = both(first, last, KEY.fuelUsed);
+  if (used) return round(used[1] - used[0]);
+  const fuel = both(first, last, KEY.fuel);
+  if (fuel) return round(fuel[0] - fuel[1]);
+  const level = both(first, last, KEY.fuelLevel);
+  if (level && fuelCapacity > 0) return round(((level[0] - level[1]) * fuelCapacity) / 100);
   return 0;
 }
 
-export const hoursOf = (p: StoredPosition): number => num(p.attributes.hours);
+export const hoursOf = (p: StoredPosition): number => num(p.attributes[KEY.hours]);
 
 /** Metres over milliseconds, in knots. */
 export function knots(meters: number, millis: number): number {

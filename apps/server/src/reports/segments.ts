@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { MotionDetector } from '../pipeline/events/motion.ts';
 import type { MotionState } from '../pipeline/events/state.ts';
-import type { StoredPosition } from '../pipeline/types.ts';
+import { KEY, attribute } from '../position/keys.ts';
+import type { StoredPosition } from '../position/types.ts';
 import { edges, positionsBetween, positionsById } from './data.ts';
 import type { Pace } from './pace.ts';
 
@@ -47,7 +48,7 @@ async function fromChanges(first: StoredPosition, last: StoredPosition, initiall
 async function replay(positions: StoredPosition[], context: Lookup, pace: Pace): Promise<Segments> {
   const first = positions[0]!;
   const last = positions[positions.length - 1]!;
-  const initiallyMoving = first.attributes.motion === true;
+  const initiallyMoving = first.attributes[KEY.motion] === true;
   const state: MotionState = { motionStreak: initiallyMoving ? 1 : 0, motionTime: null, motionLatitude: null, motionLongitude: null, motionPositionId: null };
   const detector = new MotionDetector();
   const byId = new Map(positions.map((p) => [p.id, p]));
@@ -59,16 +60,16 @@ async function replay(positions: StoredPosition[], context: Lookup, pace: Pace):
 /** Trips as ignition on → off spans (`report.trip.useIgnition`). */
 async function byIgnition(positions: StoredPosition[], pace: Pace): Promise<Segments> {
   const changes: { moving: boolean; at: StoredPosition }[] = [];
-  let on = positions[0]!.attributes.ignition === true;
+  let on = positions[0]!.attributes[KEY.ignition] === true;
   for (const p of positions) {
     await pace.step();
-    const now = p.attributes.ignition;
-    if (typeof now === 'boolean' && now !== on) {
+    const now = attribute(p.attributes, KEY.ignition);
+    if (now !== undefined && now !== on) {
       changes.push({ moving: now, at: p });
       on = now;
     }
   }
-  return fromChanges(positions[0]!, positions[positions.length - 1]!, positions[0]!.attributes.ignition === true, changes, pace);
+  return fromChanges(positions[0]!, positions[positions.length - 1]!, positions[0]!.attributes[KEY.ignition] === true, changes, pace);
 }
 
 export async function segments(db: Kysely<Database>, deviceId: number, from: number, to: number, context: Lookup, pace: Pace): Promise<Segments> {
@@ -84,7 +85,7 @@ export async function segments(db: Kysely<Database>, deviceId: number, from: num
     const changes = events.filter((e) => at.has(e.positionId)).map((e) => ({ moving: e.type === 'deviceMoving', at: at.get(e.positionId)! }));
     const firstChange = changes[0];
     // The state at the start is the opposite of the first change, else what the first position says.
-    const initiallyMoving = firstChange ? !firstChange.moving : ends[0].attributes.motion === true;
+    const initiallyMoving = firstChange ? !firstChange.moving : ends[0].attributes[KEY.motion] === true;
     return fromChanges(ends[0], ends[1], initiallyMoving, changes, pace);
   }
   const positions = await positionsBetween(db, deviceId, from, to, pace);

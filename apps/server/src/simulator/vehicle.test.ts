@@ -1,9 +1,8 @@
+import { KNOTS_PER_MPS } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
 import { DEMO_VEHICLES, type LatLon } from './fleet.ts';
 import { bearing, distance, turnAngle } from './geo.ts';
 import { SimulatedVehicle, VEHICLE_PROFILES, type VehicleState } from './vehicle.ts';
-
-const KNOTS_PER_MPS = 1.943844;
 
 /** Distance (m) from a point to the segment a-b, in a local flat projection. */
 function distanceToSegment(p: LatLon, a: LatLon, b: LatLon): number {

@@ -1,4 +1,4 @@
-import { KNOTS_PER_MPS } from '@rastro/api';
+import { KNOTS_PER_MPS, MPS_PER_KMH } from '@rastro/api';
 import type { DemoCategory, LatLon } from './fleet.ts';
 import { bearing, distance, interpolate, seededRandom, turnAngle } from './geo.ts';
 
@@ -15,15 +15,13 @@ export interface VehicleProfile {
   fuelPerKm: number;
 }
 
-const KMH = 1 / 3.6;
-
 export const VEHICLE_PROFILES: Record<DemoCategory, VehicleProfile> = {
-  car: { cruise: 50 * KMH, acceleration: 2.0, deceleration: 2.5, systemVolts: 12, fuelPerKm: 0.2 },
-  pickup: { cruise: 45 * KMH, acceleration: 1.7, deceleration: 2.3, systemVolts: 12, fuelPerKm: 0.15 },
-  van: { cruise: 42 * KMH, acceleration: 1.5, deceleration: 2.2, systemVolts: 12, fuelPerKm: 0.25 },
-  truck: { cruise: 38 * KMH, acceleration: 0.8, deceleration: 1.5, systemVolts: 24, fuelPerKm: 0.12 },
-  motorcycle: { cruise: 55 * KMH, acceleration: 2.5, deceleration: 3.0, systemVolts: 12, fuelPerKm: 0.2 },
-  bus: { cruise: 35 * KMH, acceleration: 0.9, deceleration: 1.5, systemVolts: 24, fuelPerKm: 0.15 },
+  car: { cruise: 50 * MPS_PER_KMH, acceleration: 2.0, deceleration: 2.5, systemVolts: 12, fuelPerKm: 0.2 },
+  pickup: { cruise: 45 * MPS_PER_KMH, acceleration: 1.7, deceleration: 2.3, systemVolts: 12, fuelPerKm: 0.15 },
+  van: { cruise: 42 * MPS_PER_KMH, acceleration: 1.5, deceleration: 2.2, systemVolts: 12, fuelPerKm: 0.25 },
+  truck: { cruise: 38 * MPS_PER_KMH, acceleration: 0.8, deceleration: 1.5, systemVolts: 24, fuelPerKm: 0.12 },
+  motorcycle: { cruise: 55 * MPS_PER_KMH, acceleration: 2.5, deceleration: 3.0, systemVolts: 12, fuelPerKm: 0.2 },
+  bus: { cruise: 35 * MPS_PER_KMH, acceleration: 0.9, deceleration: 1.5, systemVolts: 24, fuelPerKm: 0.15 },
 };
 
 /** What a tracker in the vehicle would report. */
@@ -253,8 +251,8 @@ export class SimulatedVehicle {
 
 /** Turn speeds: gentle bends at cruise speed, corners at 25 km/h, sharp corners and U-turns slower. */
 function speedForTurn(angle: number): number {
-  if (angle > 120) return 12 * KMH;
-  if (angle > 60) return 18 * KMH;
-  if (angle > 30) return 25 * KMH;
+  if (angle > 120) return 12 * MPS_PER_KMH;
+  if (angle > 60) return 18 * MPS_PER_KMH;
+  if (angle > 30) return 25 * MPS_PER_KMH;
   return Number.POSITIVE_INFINITY;
 }

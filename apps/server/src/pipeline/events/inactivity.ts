@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DeviceRegistry } from '../../live/device-registry.ts';
 import { numberSetting, type DeviceContexts } from '../device-context.ts';
-import type { NewEvent } from '../types.ts';
+import { deviceEvent, type NewEvent } from '../../position/events.ts';
 
 /**
  * Whether a deviceInactive event falls in (windowStart, windowEnd]: when `start` ms of silence
@@ -54,7 +54,7 @@ export class InactivityCheck {
       const start = numberSetting(context, 'deviceInactivityStart', 0);
       const period = numberSetting(context, 'deviceInactivityPeriod', 0);
       if (!inactivityDue(lastUpdate, start, period, windowStart, now)) continue;
-      events.push({ type: 'deviceInactive', eventTime: now, deviceId: device.id, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: { lastUpdate } });
+      events.push(deviceEvent('deviceInactive', device.id, now, { lastUpdate }));
     }
     await this.save(events);
   }

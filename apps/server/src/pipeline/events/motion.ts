@@ -1,6 +1,7 @@
 import { distanceMeters } from '@rastro/api';
 import { numberSetting, type DeviceContext } from '../device-context.ts';
-import { newEvent, type NewEvent, type StoredPosition } from '../types.ts';
+import { newEvent, type NewEvent } from '../../position/events.ts';
+import type { StoredPosition } from '../../position/types.ts';
 import type { MotionState } from './state.ts';
 
 const far = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>

@@ -1,5 +1,7 @@
 import { numberSetting, type DeviceContext } from '../device-context.ts';
-import { newEvent, type NewEvent, type StoredPosition } from '../types.ts';
+import { newEvent, type NewEvent } from '../../position/events.ts';
+import { KEY, attribute } from '../../position/keys.ts';
+import type { StoredPosition } from '../../position/types.ts';
 import type { OverspeedState } from './state.ts';
 
 /**
@@ -10,8 +12,8 @@ import type { OverspeedState } from './state.ts';
 export function overspeed(position: StoredPosition, state: OverspeedState, context: DeviceContext): NewEvent[] {
   let limit = numberSetting(context, 'speedLimit', 0);
   let geofenceId = 0;
-  const positionLimit = position.attributes.speedLimit;
-  if (typeof positionLimit === 'number' && positionLimit > 0) limit = positionLimit;
+  const positionLimit = attribute(position.attributes, KEY.speedLimit);
+  if (positionLimit !== undefined && positionLimit > 0) limit = positionLimit;
   for (const geofence of context.geofences) {
     const value = Number(geofence.attributes.speedLimit ?? 0);
     if (position.geofenceIds?.includes(geofence.id) && value > 0 && (geofenceId === 0 || value > limit)) {
@@ -32,5 +34,5 @@ export function overspeed(position: StoredPosition, state: OverspeedState, conte
   const minimalDuration = numberSetting(context, 'event.overspeed.minimalDuration', 0) * 1000;
   if (position.fixTime - state.overspeedTime < minimalDuration) return [];
   state.overspeedState = 1;
-  return [newEvent('deviceOverspeed', position, { geofenceId, attributes: { speed: position.speed, speedLimit: limit } })];
+  return [newEvent('deviceOverspeed', position, { geofenceId, attributes: { speed: position.speed, [KEY.speedLimit]: limit } })];
 }

@@ -4,10 +4,11 @@ import type { Database } from '../../db/schema.ts';
 import { toIso } from '../../domain/time.ts';
 import type { DeviceRegistry } from '../../live/device-registry.ts';
 import type { DeviceContext } from '../device-context.ts';
-import type { NewEvent, StoredPosition } from '../types.ts';
+import type { NewEvent } from '../../position/events.ts';
+import type { StoredPosition } from '../../position/types.ts';
 import { MotionDetector } from './motion.ts';
 import { overspeed } from './overspeed.ts';
-import { alarm, commandResult, driverChanged, fuelDrop, geofences, ignition, maintenance } from './simple.ts';
+import { alarm, commandResult, driverChanged, fuel, geofences, ignition, maintenance } from './simple.ts';
 
 export interface EventSink {
   /** Called with each stored event (for notifications). */
@@ -35,7 +36,7 @@ export class EventRaiser {
     if (latest) {
       const state = await this.registry.get(position.deviceId);
       if (state) {
-        events.push(...overspeed(position, state, context), ...fuelDrop(input), ...this.motion.handle(position, state, context));
+        events.push(...overspeed(position, state, context), ...fuel(input), ...this.motion.handle(position, state, context));
         this.registry.stateChanged(position.deviceId);
       }
       events.push(...geofences(input), ...alarm(input), ...ignition(input), ...maintenance(input), ...driverChanged(input));

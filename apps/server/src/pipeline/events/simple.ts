@@ -1,55 +1,67 @@
-import { newEvent, type EventHandler } from '../types.ts';
+import { newEvent } from '../../position/events.ts';
+import { KEY, alarmsOf, attribute } from '../../position/keys.ts';
+import type { EventHandler } from '../types.ts';
 import { calendarContains } from '../../domain/calendar.ts';
 import { numberSetting } from '../device-context.ts';
 
-const alarmsOf = (value: unknown): string[] =>
-  typeof value === 'string' ? value.split(',').map((a) => a.trim()).filter(Boolean) : [];
-
 /** A device's reply to a command, carried as the `result` attribute. */
-export const commandResult: EventHandler = ({ position }) =>
-  typeof position.attributes.result === 'string' ? [newEvent('commandResult', position, { attributes: { result: position.attributes.result } })] : [];
+export const commandResult: EventHandler = ({ position }) => {
+  const result = attribute(position.attributes, KEY.result);
+  return result !== undefined ? [newEvent('commandResult', position, { attributes: { [KEY.result]: result } })] : [];
+};
 
-/** One event per alarm; an alarm already present on the previous position is not repeated (Traccar's ignoreDuplicateAlerts). */
+/**
+ * One event per distinct alarm (Traccar collects them in a set, so `sos,sos` is one event); an
+ * alarm already present on the previous position is not repeated (Traccar's ignoreDuplicateAlerts).
+ */
 export const alarm: EventHandler = ({ position, last }) => {
-  const previous = new Set(alarmsOf(last?.attributes.alarm));
-  return alarmsOf(position.attributes.alarm)
+  const previous = new Set(last ? alarmsOf(last.attributes) : []);
+  return [...new Set(alarmsOf(position.attributes))]
     .filter((kind) => !previous.has(kind))
-    .map((kind) => newEvent('alarm', position, { attributes: { alarm: kind } }));
+    .map((kind) => newEvent('alarm', position, { attributes: { [KEY.alarm]: kind } }));
 };
 
 /** Ignition flipped between two positions that both report it. */
 export const ignition: EventHandler = ({ position, last }) => {
-  const now = position.attributes.ignition;
-  const before = last?.attributes.ignition;
-  if (typeof now !== 'boolean' || typeof before !== 'boolean' || now === before) return [];
+  const now = attribute(position.attributes, KEY.ignition);
+  const before = last && attribute(last.attributes, KEY.ignition);
+  if (now === undefined || typeof before !== 'boolean' || now === before) return [];
   return [newEvent(now ? 'ignitionOn' : 'ignitionOff', position)];
 };
 
 export const driverChanged: EventHandler = ({ position, last }) => {
-  const driver = position.attributes.driverUniqueId;
-  if (typeof driver !== 'string' || driver === last?.attributes.driverUniqueId) return [];
-  return [newEvent('driverChanged', position, { attributes: { driverUniqueId: driver } })];
+  const driver = attribute(position.attributes, KEY.driverUniqueId);
+  if (driver === undefined || driver === last?.attributes[KEY.driverUniqueId]) return [];
+  return [newEvent('driverChanged', position, { attributes: { [KEY.driverUniqueId]: driver } })];
 };
 
-/** Fuel fell by at least the `fuelDropThreshold` setting (device, group or server; 0 = off). */
-export const fuelDrop: EventHandler = ({ position, last, context }) => {
-  const threshold = numberSetting(context, 'fuelDropThreshold', 0);
-  const before = last?.attributes.fuel;
-  const after = position.attributes.fuel;
-  if (threshold <= 0 || typeof before !== 'number' || typeof after !== 'number' || before - after < threshold) return [];
-  return [newEvent('deviceFuelDrop', position, { attributes: { before, after } })];
+/**
+ * Traccar's FuelEventHandler: deviceFuelIncrease when fuel rose by at least `fuelIncreaseThreshold`,
+ * deviceFuelDrop when it fell by at least `fuelDropThreshold` (device, group or server; each 0 =
+ * off, independently), with the levels before and after.
+ */
+export const fuel: EventHandler = ({ position, last, context }) => {
+  const before = last && attribute(last.attributes, KEY.fuel);
+  const after = attribute(position.attributes, KEY.fuel);
+  if (typeof before !== 'number' || after === undefined || after === before) return [];
+  const [type, threshold] = after > before
+    ? ['deviceFuelIncrease', numberSetting(context, 'fuelIncreaseThreshold', 0)] as const
+    : ['deviceFuelDrop', numberSetting(context, 'fuelDropThreshold', 0)] as const;
+  if (threshold <= 0 || Math.abs(after - before) < threshold) return [];
+  return [newEvent(type, position, { attributes: { before, after } })];
 };
 
 /**
  * Entering and leaving geofences: the difference between the previous and current geofenceIds,
- * for geofences whose calendar (if any) contains the time.
+ * for geofences whose calendar (if any) contains the time. An id the device no longer has (the
+ * geofence deleted or unlinked while the device was inside) raises nothing, as in Traccar.
  */
 export const geofences: EventHandler = ({ position, last, context }) => {
   const before = new Set(last?.geofenceIds ?? []);
   const now = new Set(position.geofenceIds ?? []);
   const active = (id: number) => {
-    const calendar = context.geofences.find((g) => g.id === id)?.calendar;
-    return !calendar || calendarContains(calendar, position.fixTime);
+    const geofence = context.geofences.find((g) => g.id === id);
+    return !!geofence && (!geofence.calendar || calendarContains(geofence.calendar, position.fixTime));
   };
   return [
     ...[...before].filter((id) => !now.has(id) && active(id)).map((id) => newEvent('geofenceExit', position, { geofenceId: id })),

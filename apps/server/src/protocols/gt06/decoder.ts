@@ -9,6 +9,7 @@ import { newPosition } from './position.ts';
 import { ByteReader } from './reader.ts';
 import { readStatus } from './status.ts';
 import { readCommandResponse, readTextMessage } from './text.ts';
+import { KEY } from '../../position/keys.ts';
 
 const LOGIN = 0x01;
 const COMMAND_RESPONSE = 0x15;
@@ -116,7 +117,7 @@ function readPositionMessage(
 ): DecodedPosition {
   const position = newPosition(receivedAt);
   const { attributes } = position;
-  attributes.type = type;
+  attributes[KEY.type] = type;
   if (layout.gps) readGps(body, position, utcOffsetMinutes);
 
   if (layout.cell !== 'none' && body.remaining > 0) {
@@ -138,9 +139,9 @@ function readPositionMessage(
   }
 
   if (type === GPS_LBS_2 && body.remaining >= 3) {
-    attributes.ignition = body.u8() > 0;
-    attributes.event = body.u8(); // upload reason
-    attributes.archive = body.u8() > 0;
+    attributes[KEY.ignition] = body.u8() > 0;
+    attributes[KEY.event] = body.u8(); // upload reason
+    attributes[KEY.archive] = body.u8() > 0;
   }
   readOptionalTrailer(body, attributes);
   if (type === GPS_LBS_STATUS_3) attributes.geofence = body.u8();
@@ -153,9 +154,9 @@ function readPositionMessage(
  */
 function readOptionalTrailer(body: ByteReader, attributes: Attributes): void {
   if (body.remaining === 3 || body.remaining === 7) {
-    attributes.ignition = body.u8() > 0;
+    attributes[KEY.ignition] = body.u8() > 0;
     body.u8(); // upload mode
-    if (body.u8() > 0) attributes.archive = true;
+    if (body.u8() > 0) attributes[KEY.archive] = true;
   }
-  if (body.remaining === 4) attributes.odometer = body.u32();
+  if (body.remaining === 4) attributes[KEY.odometer] = body.u32();
 }

@@ -1,6 +1,7 @@
-import { KNOTS_PER_KPH } from '../position.ts';
+import { KNOTS_PER_KMH } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
 import type { ByteReader } from './reader.ts';
+import { KEY } from '../../position/keys.ts';
 
 /** Coordinates are sent in units of 1/30000 minute. */
 const UNITS_PER_DEGREE = 60 * 30000;
@@ -18,15 +19,15 @@ function readTime(reader: ByteReader, utcOffsetMinutes: number): Date {
  */
 export function readGps(reader: ByteReader, position: DecodedPosition, utcOffsetMinutes: number): void {
   position.deviceTime = position.fixTime = readTime(reader, utcOffsetMinutes);
-  position.attributes.sat = reader.u8() & 0x0f;
+  position.attributes[KEY.sat] = reader.u8() & 0x0f;
   const latitude = reader.u32() / UNITS_PER_DEGREE;
   const longitude = reader.u32() / UNITS_PER_DEGREE;
-  position.speed = reader.u8() * KNOTS_PER_KPH;
+  position.speed = reader.u8() * KNOTS_PER_KMH;
   const flags = reader.u16();
   position.course = flags & 0x3ff;
   position.valid = (flags & 0x1000) !== 0;
   position.latitude = flags & 0x400 ? latitude : -latitude;
   position.longitude = flags & 0x800 ? -longitude : longitude;
   position.outdated = false;
-  if (flags & 0x4000) position.attributes.ignition = (flags & 0x8000) !== 0;
+  if (flags & 0x4000) position.attributes[KEY.ignition] = (flags & 0x8000) !== 0;
 }

@@ -1,7 +1,5 @@
-import { emptyPosition } from '../position.ts';
+import { decodedPosition } from '../../position/create.ts';
 import type { DecodedPosition } from '../types.ts';
-
-export { addAlarm } from '../position.ts';
 
 export const GT06_PROTOCOL = 'gt06';
 
@@ -10,6 +8,6 @@ export const GT06_PROTOCOL = 'gt06';
  * (`outdated`, processing copies the last known location); the GPS block turns it into a fix.
  */
 export function newPosition(time: Date): DecodedPosition {
-  return emptyPosition(GT06_PROTOCOL, time, { valid: false, outdated: true });
+  return decodedPosition(GT06_PROTOCOL, time, { valid: false, outdated: true });
 }
 

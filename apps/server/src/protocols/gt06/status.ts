@@ -1,9 +1,9 @@
-import type { Attributes } from '@rastro/api';
-import { addAlarm } from './position.ts';
+import type { Alarm, Attributes } from '@rastro/api';
+import { KEY, addAlarm } from '../../position/keys.ts';
 import type { ByteReader } from './reader.ts';
 
 /** Alarm carried in bits 3-5 of the terminal information byte. */
-const TERMINAL_ALARMS: (string | undefined)[] = [
+const TERMINAL_ALARMS: (Alarm | undefined)[] = [
   undefined,
   'vibration',
   'powerCut',
@@ -18,7 +18,7 @@ const TERMINAL_ALARMS: (string | undefined)[] = [
  * The alarm byte of the status block, as Traccar reads it for devices without a model-specific
  * table. Codes above 0xFF only occur in 0x27 messages, whose next byte adds high bits.
  */
-const ALARM_CODES = new Map<number, string>([
+const ALARM_CODES = new Map<number, Alarm>([
   [0x01, 'sos'],
   [0x02, 'powerCut'],
   [0x03, 'vibration'],
@@ -74,15 +74,15 @@ function batteryLevel(value: number): number | undefined {
  */
 export function readStatus(reader: ByteReader, attributes: Attributes, alarmHasHighBits: boolean): void {
   const info = reader.u8();
-  attributes.status = info;
-  attributes.ignition = (info & 0x02) !== 0;
-  attributes.charge = (info & 0x04) !== 0;
-  attributes.blocked = (info & 0x80) !== 0;
+  attributes[KEY.status] = info;
+  attributes[KEY.ignition] = (info & 0x02) !== 0;
+  attributes[KEY.charge] = (info & 0x04) !== 0;
+  attributes[KEY.blocked] = (info & 0x80) !== 0;
   addAlarm(attributes, TERMINAL_ALARMS[(info >> 3) & 0x07]);
 
   const level = batteryLevel(reader.u8());
-  if (level !== undefined) attributes.batteryLevel = level;
-  attributes.rssi = reader.u8();
+  if (level !== undefined) attributes[KEY.batteryLevel] = level;
+  attributes[KEY.rssi] = reader.u8();
 
   let code = reader.u8();
   if (alarmHasHighBits) code |= (reader.peek() >> 4) << 8;

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../types.ts';
 import { newPosition } from './position.ts';
 import type { ByteReader } from './reader.ts';
+import { KEY } from '../../position/keys.ts';
 
 /** The answer to the `WHERE#` command, which Traccar turns into a fix. */
 const CURRENT_POSITION = new RegExp(
@@ -28,8 +29,8 @@ export function readCommandResponse(body: ByteReader, receivedAt: Date): Decoded
   if (length > 0) {
     body.take(4); // server flag
     const text = ascii(body.take(length - 4));
-    if (text.startsWith('<ICCID:')) position.attributes.iccid = text.slice(7, 27);
-    else if (text) position.attributes.result = text;
+    if (text.startsWith('<ICCID:')) position.attributes[KEY.iccid] = text.slice(7, 27);
+    else if (text) position.attributes[KEY.result] = text;
   }
   return position;
 }
@@ -41,7 +42,7 @@ export function readTextMessage(body: ByteReader, receivedAt: Date): DecodedPosi
   const position = newPosition(receivedAt);
   const match = CURRENT_POSITION.exec(text);
   if (!match) {
-    if (text) position.attributes.result = text;
+    if (text) position.attributes[KEY.result] = text;
     return position;
   }
   const [, north, latitude, east, longitude, course, speed, year, month, day, hour, minute, second] = match;

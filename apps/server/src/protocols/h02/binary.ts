@@ -1,6 +1,7 @@
 import { ProtocolError, type DecodeResult } from '../codec.ts';
 import { newPosition, utcTime } from './position.ts';
 import { readStatus } from './status.ts';
+import { KEY } from '../../position/keys.ts';
 
 /** The 42-byte variant carries a 15-digit IMEI in 8 bytes instead of a 10-digit id in 5. */
 const IMEI_REPORT_LENGTH = 42;
@@ -9,7 +10,8 @@ const FIELDS_LENGTH = 23;
 
 /** BCD digits as a number; nibbles above 9 count as their value, as Traccar computes them. */
 function bcd(digits: string): number {
-  return [...digits].reduce((value, digit) => value * 10 + parseInt(digit, 16), 0);
+  // hex digits of a BCD field: one code unit each
+  return digits.split('').reduce((value, digit) => value * 10 + parseInt(digit, 16), 0);
 }
 
 /** The battery byte: a 1-6 gauge (turned into percent as Traccar does), a percentage up to 100, or 0xF1-0xF6, kept as 1-6. */
@@ -42,7 +44,7 @@ export function decodeBinary(frame: Buffer, receivedAt: Date): DecodeResult {
 
   const latitude = bcd(digits.slice(12, 14)) + bcd(digits.slice(14, 20)) / 10000 / 60;
   const battery = batteryLevel(parseInt(digits.slice(20, 22), 16));
-  if (battery !== undefined) position.attributes.batteryLevel = battery;
+  if (battery !== undefined) position.attributes[KEY.batteryLevel] = battery;
   const longitude = bcd(digits.slice(22, 25)) + bcd(digits.slice(25, 31)) / 10000 / 60;
   const flags = parseInt(digits[31], 16);
   position.valid = (flags & 0x02) !== 0;

@@ -38,7 +38,7 @@ const FRAME_STARTS = new Set([0x2a, 0x24, 0x58, 0x0d, 0x0a]);
  */
 const binary = fc.tuple(fc.constantFrom(32, 42, 45), fc.uint8Array({ minLength: 44, maxLength: 44 })).map(([length, body]) => {
   const frame = Buffer.concat([Buffer.from('$'), Buffer.from(body)]).subarray(0, length);
-  for (const at of [32, 42]) if (at < length && FRAME_STARTS.has(frame[at]!)) frame[at] = 0;
+  for (const at of [32, 42]) if (at < length && FRAME_STARTS.has(frame[at])) frame[at] = 0;
   return frame;
 });
 
@@ -72,7 +72,7 @@ function cutsOutsideBinary(frames: Buffer[], offsets: number[]): number[] {
     allowed.push(start + f.length);
     start += f.length;
   }
-  return offsets.map((o) => allowed[o % allowed.length]!);
+  return offsets.map((o) => allowed[o % allowed.length]);
 }
 
 const tcp = checkCodec(h02Codec, valid, { prefixes: [Buffer.from('*HQ,'), Buffer.from('$')], cuts: cutsOutsideBinary, runs: 200 });

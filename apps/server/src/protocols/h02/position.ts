@@ -1,5 +1,5 @@
 import { ProtocolError } from '../codec.ts';
-import { emptyPosition } from '../position.ts';
+import { decodedPosition } from '../../position/create.ts';
 import type { DecodedPosition } from '../types.ts';
 
 export const H02_PROTOCOL = 'h02';
@@ -9,7 +9,7 @@ export const H02_PROTOCOL = 'h02';
  * (`outdated`, processing copies the last known location); a report with coordinates turns it into one.
  */
 export function newPosition(time: Date): DecodedPosition {
-  return emptyPosition(H02_PROTOCOL, time, { valid: false, outdated: true });
+  return decodedPosition(H02_PROTOCOL, time, { valid: false, outdated: true });
 }
 
 /** `ddmmyy` and `hhmmss` fields in UTC; the year is of this century. Fields that are not numbers refuse the message. */

@@ -1,4 +1,5 @@
-import type { Attributes } from '@rastro/api';
+import type { Alarm, Attributes } from '@rastro/api';
+import { KEY } from '../../position/keys.ts';
 
 /**
  * The 32-bit status word, whose alarm bits are active-low. Like Traccar, one alarm per message,
@@ -7,8 +8,8 @@ import type { Attributes } from '@rastro/api';
  */
 export function readStatus(status: number, attributes: Attributes): void {
   const clear = (bit: number) => ((status >>> bit) & 1) === 0;
-  const alarm = clear(0) ? 'vibration' : clear(1) || clear(18) ? 'sos' : clear(2) ? 'overspeed' : clear(19) ? 'powerCut' : undefined;
-  if (alarm) attributes.alarm = alarm;
-  attributes.ignition = !clear(10);
-  attributes.status = status;
+  const alarm: Alarm | undefined = clear(0) ? 'vibration' : clear(1) || clear(18) ? 'sos' : clear(2) ? 'overspeed' : clear(19) ? 'powerCut' : undefined;
+  if (alarm) attributes[KEY.alarm] = alarm;
+  attributes[KEY.ignition] = !clear(10);
+  attributes[KEY.status] = status;
 }

@@ -3,6 +3,7 @@ import type { DecodeResult } from '../codec.ts';
 import { buildNetwork, type CellTower } from '../osmand/network.ts';
 import { newPosition, utcTime } from './position.ts';
 import { readStatus } from './status.ts';
+import { KEY, PREFIX } from '../../position/keys.ts';
 
 const HEX = '[0-9a-fA-F]';
 
@@ -97,7 +98,7 @@ function decodeHeartbeat(sentence: string, id: string, reply: Buffer, receivedAt
   const battery = HEARTBEAT.exec(sentence)?.[1];
   if (battery !== undefined) {
     const position = newPosition(receivedAt);
-    position.attributes.batteryLevel = Number(battery);
+    position.attributes[KEY.batteryLevel] = Number(battery);
     result.positions = [position];
   }
   return result;
@@ -108,7 +109,7 @@ function decodeReport(sentence: string, receivedAt: Date): DecodeResult {
   if (!groups) return {};
   const position = newPosition(receivedAt);
   const { attributes } = position;
-  if (groups.result) attributes.result = groups.result;
+  if (groups.result) attributes[KEY.result] = groups.result;
 
   position.outdated = false;
   position.valid = groups.coding !== undefined || groups.validity === 'A';
@@ -124,9 +125,9 @@ function decodeReport(sentence: string, receivedAt: Date): DecodeResult {
 
   if (groups.status !== undefined) readStatus(parseInt(groups.status, 16), attributes);
   if (groups.odometer !== undefined) {
-    attributes.odometer = Number(groups.odometer);
+    attributes[KEY.odometer] = Number(groups.odometer);
     attributes.temp1 = Number(groups.temperature);
-    attributes.fuel = Number(groups.fuel);
+    attributes[KEY.fuel] = Number(groups.fuel);
     position.altitude = Number(groups.altitude);
     // No mcc/mnc in the message: Traccar fills in its configured defaults, 0 unless set.
     position.network = buildNetwork(
@@ -167,10 +168,10 @@ function decodeLink(sentence: string, receivedAt: Date): DecodeResult {
   const position = newPosition(receivedAt);
   position.deviceTime = utcTime(groups.day!, groups.month!, groups.year!, groups.hour, groups.minute, groups.second);
   const { attributes } = position;
-  attributes.rssi = Number(groups.rssi);
-  attributes.sat = Number(groups.sat);
-  attributes.batteryLevel = Number(groups.battery);
-  attributes.steps = Number(groups.steps);
+  attributes[KEY.rssi] = Number(groups.rssi);
+  attributes[KEY.sat] = Number(groups.sat);
+  attributes[KEY.batteryLevel] = Number(groups.battery);
+  attributes[KEY.steps] = Number(groups.steps);
   attributes.turnovers = Number(groups.turnovers);
   readStatus(parseInt(groups.status!, 16), attributes);
   return { uniqueId: groups.id, positions: [position] };
@@ -180,7 +181,7 @@ function decodeSms(sentence: string, receivedAt: Date): DecodeResult {
   const groups = SMS.exec(sentence)?.groups;
   if (!groups) return {};
   const position = newPosition(receivedAt);
-  position.attributes.result = groups.text;
+  position.attributes[KEY.result] = groups.text;
   return { uniqueId: groups.id, positions: [position] };
 }
 
@@ -195,7 +196,7 @@ function readCoordinate(groups: Groups, name: string): number {
 /** Fields after the status word that the layout does not name: Traccar keeps them as `io1`, `io2`... */
 function setExtraFields(extra: string, attributes: Attributes): void {
   extra.split(',').forEach((value, index) => {
-    if (value.trim()) attributes[`io${index + 1}`] = value.trim();
+    if (value.trim()) attributes[`${PREFIX.io}${index + 1}`] = value.trim();
   });
 }
 

@@ -1,4 +1,3 @@
-import type { DecodedPosition } from '../types.ts';
 import { decodeJson } from './json.ts';
 import { decodeQuery } from './query.ts';
 import { DecodeError } from './values.ts';
@@ -14,7 +13,7 @@ export interface OsmAndRequest {
 }
 
 export type { OsmAndDecodeOptions, OsmAndDecodeResult, OsmAndMessage, SpeedUnit } from './message.ts';
-import type { OsmAndDecodeOptions, OsmAndDecodeResult, OsmAndMessage } from './message.ts';
+import type { OsmAndDecodeOptions, OsmAndDecodeResult } from './message.ts';
 
 export const DEFAULT_MIN_ACCURACY = 10;
 

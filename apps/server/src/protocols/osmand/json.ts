@@ -2,6 +2,7 @@ import { KNOTS_PER_MPS } from '@rastro/api';
 import type { OsmAndMessage } from './message.ts';
 import { blankPosition } from './position.ts';
 import { DecodeError, checkLatitude, checkLongitude, parseIsoTime } from './values.ts';
+import { KEY } from '../../position/keys.ts';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -43,11 +44,11 @@ export function decodeJson(text: string, receivedAt: Date, minAccuracy: number):
   }
 
   const event = readString(location, 'event', 'location.event');
-  if (event) attributes.event = event;
+  if (event) attributes[KEY.event] = event;
   const moving = readBoolean(location, 'is_moving', 'location.is_moving');
-  if (moving !== undefined) attributes.motion = moving;
+  if (moving !== undefined) attributes[KEY.motion] = moving;
   const odometer = readNumber(location, 'odometer', 'location.odometer');
-  if (odometer !== undefined) attributes.odometer = Math.round(odometer);
+  if (odometer !== undefined) attributes[KEY.odometer] = Math.round(odometer);
   const mock = readBoolean(location, 'mock', 'location.mock');
   if (mock !== undefined) attributes.mock = mock;
   const activity = readObject(location, 'activity', 'location.activity');
@@ -58,16 +59,16 @@ export function decodeJson(text: string, receivedAt: Date, minAccuracy: number):
   if (battery) {
     // level is 0..1, or -1 when the platform cannot tell.
     const level = readNumber(battery, 'level', 'battery.level');
-    if (level !== undefined && level >= 0) attributes.batteryLevel = Math.round(level * 100);
-    if (readBoolean(battery, 'is_charging', 'battery.is_charging')) attributes.charge = true;
+    if (level !== undefined && level >= 0) attributes[KEY.batteryLevel] = Math.round(level * 100);
+    if (readBoolean(battery, 'is_charging', 'battery.is_charging')) attributes[KEY.charge] = true;
   }
 
   const alarm = readString(location, 'alarm', 'location.alarm');
-  if (alarm) attributes.alarm = alarm;
+  if (alarm) attributes[KEY.alarm] = alarm;
 
   const extras = readObject(location, 'extras', 'location.extras');
   for (const [key, value] of Object.entries(extras ?? {})) {
-    if (key === 'alarm' && alarm) continue;
+    if (key === KEY.alarm && alarm) continue;
     const storable =
       (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' || (typeof value === 'string' && value !== '');
     if (storable) {

@@ -1,7 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Attributes } from '@rastro/api';
 import type { ProtocolListener } from '../types.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
 import { startOsmAndListener } from './listener.ts';

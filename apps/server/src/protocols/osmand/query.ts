@@ -11,6 +11,7 @@ import {
   quote,
   typedValue,
 } from './values.ts';
+import { KEY } from '../../position/keys.ts';
 
 const KNOTS_PER_UNIT: Record<SpeedUnit, number> = { kn: 1, kmh: KNOTS_PER_KMH, mps: KNOTS_PER_MPS, mph: KNOTS_PER_MPH };
 
@@ -78,16 +79,16 @@ export function decodeQuery(params: URLSearchParams, receivedAt: Date, speedUnit
         position.accuracy = Math.max(0, parseNumber('accuracy', value));
         break;
       case 'hdop':
-        attributes.hdop = parseNumber('hdop', value);
+        attributes[KEY.hdop] = parseNumber('hdop', value);
         break;
       case 'batt':
-        attributes.batteryLevel = parseNumber('batt', value);
+        attributes[KEY.batteryLevel] = parseNumber('batt', value);
         break;
       case 'charge':
-        attributes.charge = value.toLowerCase() === 'true';
+        attributes[KEY.charge] = value.toLowerCase() === 'true';
         break;
       case 'driverUniqueId':
-        attributes.driverUniqueId = value;
+        attributes[KEY.driverUniqueId] = value;
         break;
       case 'cell':
         cells.push(parseCell(value));

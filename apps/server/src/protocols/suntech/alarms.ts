@@ -1,5 +1,7 @@
+import type { Alarm } from '@rastro/api';
+
 /** Alert ids of ALT reports, as Traccar names them; other ids carry no alarm. */
-const ALERTS = new Map<number, string>([
+const ALERTS = new Map<number, Alarm>([
   [1, 'overspeed'],
   [5, 'geofenceExit'],
   [6, 'geofenceEnter'],
@@ -16,7 +18,7 @@ const ALERTS = new Map<number, string>([
 ]);
 
 /** Emergency ids of EMG reports. */
-const EMERGENCIES = new Map<number, string>([
+const EMERGENCIES = new Map<number, Alarm>([
   [1, 'sos'],
   [2, 'parking'],
   [3, 'powerCut'],
@@ -26,10 +28,10 @@ const EMERGENCIES = new Map<number, string>([
   [8, 'vibration'],
 ]);
 
-export function alertAlarm(id: number): string | null {
+export function alertAlarm(id: number): Alarm | null {
   return ALERTS.get(id) ?? null;
 }
 
-export function emergencyAlarm(id: number): string | null {
+export function emergencyAlarm(id: number): Alarm | null {
   return EMERGENCIES.get(id) ?? null;
 }

@@ -1,7 +1,9 @@
+import { KNOTS_PER_KMH } from '@rastro/api';
 import { ProtocolError } from '../codec.ts';
 import { alertAlarm } from './alarms.ts';
 import type { SuntechMessage } from './message.ts';
-import { addAlarm, blankPosition, KNOTS_PER_KPH } from './position.ts';
+import { addAlarm, blankPosition } from './position.ts';
+import { KEY } from '../../position/keys.ts';
 
 /** Binary universal alert report; 0x81 is the status report. */
 const ALERT_REPORT = 0x82;
@@ -31,8 +33,8 @@ export function decodeBinaryReport(frame: Buffer, receivedAt: Date): SuntechMess
   const position = blankPosition(receivedAt);
   const { attributes } = position;
   if (has(1)) u8(); // model
-  if (has(2)) attributes.versionFw = `${u8()}.${u8()}.${u8()}`;
-  if (has(3) && u8() === 0) attributes.archive = true;
+  if (has(2)) attributes[KEY.versionFw] = `${u8()}.${u8()}.${u8()}`;
+  if (has(3) && u8() === 0) attributes[KEY.archive] = true;
   if (has(4) && has(5)) {
     const [year, month, day, hours, minutes, seconds] = [u8(), u8(), u8(), u8(), u8(), u8()];
     const time = new Date(Date.UTC(2000 + year, month - 1, day, hours, minutes, seconds));
@@ -44,28 +46,28 @@ export function decodeBinaryReport(frame: Buffer, receivedAt: Date): SuntechMess
   if (has(7)) bytes(2);
   if (has(8)) bytes(2);
   if (has(9)) bytes(2);
-  if (has(10)) attributes.rssi = u8();
+  if (has(10)) attributes[KEY.rssi] = u8();
   if (has(11)) position.latitude = coordinate(bytes(4).readUInt32BE(), 90, 'latitude');
   if (has(12)) position.longitude = coordinate(bytes(4).readUInt32BE(), 180, 'longitude');
-  if (has(13)) position.speed = (u16() / 100) * KNOTS_PER_KPH;
+  if (has(13)) position.speed = (u16() / 100) * KNOTS_PER_KMH;
   if (has(14)) position.course = u16() / 100;
-  if (has(15)) attributes.sat = u8();
+  if (has(15)) attributes[KEY.sat] = u8();
   if (has(16)) position.valid = u8() > 0;
   if (has(17)) {
     const input = u8();
-    attributes.ignition = (input & 1) !== 0;
-    attributes.input = input;
+    attributes[KEY.ignition] = (input & 1) !== 0;
+    attributes[KEY.input] = input;
   }
   if (has(18)) {
     const output = u8();
-    attributes.output = output;
+    attributes[KEY.output] = output;
     // Output 1 is what the engine stop command drives (not set by Traccar; the web app shows it).
-    attributes.blocked = (output & 1) !== 0;
+    attributes[KEY.blocked] = (output & 1) !== 0;
   }
   const alertId = has(19) ? u8() : 0;
   if (type === ALERT_REPORT) addAlarm(position, alertAlarm(alertId));
   if (has(20)) u16(); // alert modifier
-  if (has(21) && alertId === DRIVER_ALERT) attributes.driverUniqueId = bytes(8).toString('hex');
+  if (has(21) && alertId === DRIVER_ALERT) attributes[KEY.driverUniqueId] = bytes(8).toString('hex');
   return { uniqueId, positions: [position] };
 }
 

@@ -60,7 +60,7 @@ function cutsNotAfterCr(frames: Buffer[], offsets: number[]): number[] {
   const allowed: number[] = [];
   const afterLineBreak = (at: number) => stream[at - 1] === 0x0d || (stream[at - 1] === 0x0a && stream[at - 2] === 0x0d);
   for (let at = 0; at <= stream.length; at++) if (at === 0 || !afterLineBreak(at)) allowed.push(at);
-  return offsets.map((o) => allowed[o % allowed.length]!);
+  return offsets.map((o) => allowed[o % allowed.length]);
 }
 
 const properties = checkCodec(suntechCodec, valid, {

@@ -1,10 +1,12 @@
+import { KNOTS_PER_KMH } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
 import { alertAlarm, emergencyAlarm } from './alarms.ts';
 import { Fields, parseDecimal } from './fields.ts';
 import type { SuntechMessage } from './message.ts';
 import type { SuntechOptions } from './options.ts';
-import { addAlarm, blankPosition, cellNetwork, cellTower, KNOTS_PER_KPH, outdatedPosition, setText } from './position.ts';
+import { addAlarm, blankPosition, cellNetwork, cellTower, outdatedPosition, setText } from './position.ts';
 import { decodeSerialData } from './serial.ts';
+import { KEY, PREFIX } from '../../position/keys.ts';
 
 /** Report types that carry a location; others (keep-alive ALV, ...) only identify the device. */
 const LOCATION_TYPES = new Set(['STT', 'EMG', 'EVT', 'ALT', 'UEX']);
@@ -25,8 +27,8 @@ export function decodeLegacyReport(values: string[], options: SuntechOptions, re
 
   if (isResult) {
     const position = outdatedPosition(receivedAt);
-    position.attributes.type = type;
-    position.attributes.result = fields.rest();
+    position.attributes[KEY.type] = type;
+    position.attributes[KEY.result] = fields.rest();
     return { uniqueId, positions: [position] };
   }
   if (!LOCATION_TYPES.has(type)) return { uniqueId, positions: [] };
@@ -36,8 +38,8 @@ export function decodeLegacyReport(values: string[], options: SuntechOptions, re
   const firmware = fields.text();
   const position = blankPosition(fields.dateTime());
   const { attributes } = position;
-  attributes.type = type;
-  setText(position, 'versionFw', firmware);
+  attributes[KEY.type] = type;
+  setText(position, KEY.versionFw, firmware);
 
   // The serving cell id (hex): only the ST600 completes it into a cell the network can use.
   if (family !== 'ST500') {
@@ -52,24 +54,24 @@ export function decodeLegacyReport(values: string[], options: SuntechOptions, re
 
   position.latitude = fields.latitude();
   position.longitude = fields.longitude();
-  position.speed = fields.decimal() * KNOTS_PER_KPH;
+  position.speed = fields.decimal() * KNOTS_PER_KMH;
   position.course = fields.decimal();
-  attributes.sat = fields.int();
+  attributes[KEY.sat] = fields.int();
   position.valid = fields.text() === '1';
-  attributes.odometer = fields.int();
-  attributes.power = fields.decimal();
+  attributes[KEY.odometer] = fields.int();
+  attributes[KEY.power] = fields.decimal();
   decodeIoStates(fields.text(), position);
 
   switch (type) {
     case 'STT':
-      attributes.status = fields.int();
-      attributes.index = fields.int();
+      attributes[KEY.status] = fields.int();
+      attributes[KEY.index] = fields.int();
       break;
     case 'EMG':
       addAlarm(position, emergencyAlarm(fields.int()));
       break;
     case 'EVT':
-      attributes.event = fields.int();
+      attributes[KEY.event] = fields.int();
       break;
     case 'ALT':
       addAlarm(position, alertAlarm(fields.int()));
@@ -104,27 +106,27 @@ function decodeIoStates(io: string, position: DecodedPosition): void {
 function decodeConfiguredTail(fields: Fields, position: DecodedPosition, options: SuntechOptions): void {
   if (options.hbm < 1) return;
   const { attributes } = position;
-  if (fields.remaining > 0) attributes.hours = fields.int() * 60_000;
-  if (fields.remaining > 0) attributes.battery = fields.decimal();
+  if (fields.remaining > 0) attributes[KEY.hours] = fields.int() * 60_000;
+  if (fields.remaining > 0) attributes[KEY.battery] = fields.decimal();
   // Message type: 0 = stored while out of coverage and sent later.
-  if (fields.remaining > 0 && fields.text() === '0') attributes.archive = true;
+  if (fields.remaining > 0 && fields.text() === '0') attributes[KEY.archive] = true;
   if (options.includeAdc) {
     for (let n = 1; n <= 3 && fields.remaining > 0; n += 1) {
       if (fields.peek() === '') fields.skip();
-      else attributes[`adc${n}`] = fields.decimal();
+      else attributes[`${PREFIX.adc}${n}`] = fields.decimal();
     }
   }
-  if (options.includeRpm && fields.remaining > 0) attributes.rpm = fields.int();
+  if (options.includeRpm && fields.remaining > 0) attributes[KEY.rpm] = fields.int();
   // The driver id and its registration flag, when enough fields are left for them.
   if (fields.remaining >= (options.hbm === 1 ? 2 : 7)) {
-    setText(position, 'driverUniqueId', fields.text());
+    setText(position, KEY.driverUniqueId, fields.text());
     fields.skip();
   }
   if (options.includeTemp) {
     for (let n = 1; n <= 3; n += 1) {
       const sensor = fields.text();
       const value = sensor.slice(sensor.indexOf(':') + 1);
-      if (value !== '') attributes[`temp${n}`] = parseDecimal(value);
+      if (value !== '') attributes[`${PREFIX.temp}${n}`] = parseDecimal(value);
     }
   }
   if (options.hbm >= 2 && fields.remaining >= 5) {
@@ -142,6 +144,6 @@ export function decodeTravelReport(values: string[], receivedAt: Date): SuntechM
   fields.skip();
   const uniqueId = fields.text();
   const position = outdatedPosition(receivedAt);
-  setText(position, 'driverUniqueId', values[values.length - 1]);
+  setText(position, KEY.driverUniqueId, values[values.length - 1]);
   return { uniqueId, positions: [position] };
 }

@@ -1,13 +1,13 @@
-import { addAlarm as addAttributeAlarm, emptyPosition } from '../position.ts';
+import type { Alarm } from '@rastro/api';
+import { decodedPosition } from '../../position/create.ts';
+import { addAlarm as addAttributeAlarm } from '../../position/keys.ts';
 import type { DecodedPosition } from '../types.ts';
 
 export const SUNTECH_PROTOCOL = 'suntech';
 
-export { KNOTS_PER_KPH } from '../position.ts';
-
 /** A position with nothing decoded yet, timed at `time`. */
 export function blankPosition(time: Date): DecodedPosition {
-  return emptyPosition(SUNTECH_PROTOCOL, time, { valid: false, outdated: false });
+  return decodedPosition(SUNTECH_PROTOCOL, time, { valid: false, outdated: false });
 }
 
 /** A message without a location (command result, travel report): processing copies the last known fix. */
@@ -16,7 +16,7 @@ export function outdatedPosition(time: Date): DecodedPosition {
 }
 
 /** Several alarms in one message are joined with commas, as Traccar stores them. */
-export function addAlarm(position: DecodedPosition, alarm: string | null): void {
+export function addAlarm(position: DecodedPosition, alarm: Alarm | null): void {
   addAttributeAlarm(position.attributes, alarm);
 }
 

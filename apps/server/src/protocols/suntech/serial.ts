@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../types.ts';
 import { parseDecimal, parseHex, type Fields } from './fields.ts';
 import { setText } from './position.ts';
+import { KEY, PREFIX } from '../../position/keys.ts';
 
 /**
  * The serial payload of a UEX report: a character count, then fields up to that count (each
@@ -24,13 +25,13 @@ export function decodeSerialData(fields: Fields, position: DecodedPosition): voi
         }
       }
     } else if (field.startsWith('GTSL')) {
-      setText(position, 'driverUniqueId', field.split('|')[4] ?? '');
+      setText(position, KEY.driverUniqueId, field.split('|')[4] ?? '');
     } else if (field.includes('=')) {
       const [key, raw = ''] = field.split('=');
       // Readings are hex; a fractional part, if any, is dropped.
       const value = raw.trim().split('.')[0];
       if (value === '') continue;
-      if (key.startsWith('t')) attributes[`temp${key.charAt(2)}`] = parseHex(value);
+      if (key.startsWith('t')) attributes[`${PREFIX.temp}${key.charAt(2)}`] = parseHex(value);
       else if (key.startsWith('N')) {
         const fuel = parseHex(value);
         totalFuel += fuel;
@@ -40,6 +41,6 @@ export function decodeSerialData(fields: Fields, position: DecodedPosition): voi
       attributes.serial = field.trim();
     }
   }
-  if (totalFuel > 0) attributes.fuel = totalFuel;
+  if (totalFuel > 0) attributes[KEY.fuel] = totalFuel;
   fields.skip(); // checksum
 }

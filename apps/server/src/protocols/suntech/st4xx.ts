@@ -1,6 +1,8 @@
+import { KNOTS_PER_KMH } from '@rastro/api';
 import { Fields } from './fields.ts';
 import type { SuntechMessage } from './message.ts';
-import { blankPosition, cellNetwork, cellTower, KNOTS_PER_KPH, setText, type CellTower } from './position.ts';
+import { blankPosition, cellNetwork, cellTower, setText, type CellTower } from './position.ts';
+import { KEY } from '../../position/keys.ts';
 
 /** ST4xx reports list seven cells, serving cell first, before the location. */
 const CELL_COUNT = 7;
@@ -19,8 +21,8 @@ export function decodeSt4xxReport(values: string[], receivedAt: Date): SuntechMe
 
   const position = blankPosition(receivedAt);
   const { attributes } = position;
-  attributes.type = type;
-  setText(position, 'versionFw', fields.text());
+  attributes[KEY.type] = type;
+  setText(position, KEY.versionFw, fields.text());
   const model = fields.int();
   if (model === MODEL_WITH_MOTION) fields.skip(); // variant
 
@@ -38,14 +40,14 @@ export function decodeSt4xxReport(values: string[], receivedAt: Date): SuntechMe
   }
   position.network = cellNetwork(towers);
 
-  attributes.battery = fields.decimal();
-  if (fields.text() === '0') attributes.archive = true;
-  attributes.index = fields.int();
-  attributes.status = fields.int();
+  attributes[KEY.battery] = fields.decimal();
+  if (fields.text() === '0') attributes[KEY.archive] = true;
+  attributes[KEY.index] = fields.int();
+  attributes[KEY.status] = fields.int();
   if (fields.peek()?.length === 3) fields.skip(); // collaborative network
   if (model === MODEL_WITH_MOTION) {
     fields.skip(2); // collaborative network, temperature
-    attributes.motion = fields.int() === 2;
+    attributes[KEY.motion] = fields.int() === 2;
   }
 
   if (fields.peek() === '') {
@@ -57,9 +59,9 @@ export function decodeSt4xxReport(values: string[], receivedAt: Date): SuntechMe
   position.fixTime = time;
   position.latitude = fields.latitude();
   position.longitude = fields.longitude();
-  position.speed = fields.decimal() * KNOTS_PER_KPH;
+  position.speed = fields.decimal() * KNOTS_PER_KMH;
   position.course = fields.decimal();
-  attributes.sat = fields.int();
+  attributes[KEY.sat] = fields.int();
   position.valid = fields.text() === '1';
   return { uniqueId, positions: [position] };
 }

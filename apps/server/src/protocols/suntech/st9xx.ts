@@ -1,7 +1,9 @@
+import { KNOTS_PER_KMH } from '@rastro/api';
 import { Fields } from './fields.ts';
 import type { SuntechMessage } from './message.ts';
 import type { SuntechOptions } from './options.ts';
-import { addAlarm, blankPosition, KNOTS_PER_KPH, setText } from './position.ts';
+import { addAlarm, blankPosition, setText } from './position.ts';
+import { KEY } from '../../position/keys.ts';
 
 const TYPES = new Set(['Location', 'Emergency', 'Alert']);
 
@@ -22,13 +24,13 @@ export function decodeSt9xxReport(values: string[], options: SuntechOptions): Su
   const firmware = type !== 'Alert' || options.protocolType === 0 ? fields.text() : '';
   const position = blankPosition(fields.dateTime());
   if (type !== 'Location') addAlarm(position, 'general');
-  setText(position, 'versionFw', firmware);
+  setText(position, KEY.versionFw, firmware);
   if (extended) fields.skip(); // cell
   position.latitude = fields.latitude();
   position.longitude = fields.longitude();
-  position.speed = fields.decimal() * KNOTS_PER_KPH;
+  position.speed = fields.decimal() * KNOTS_PER_KMH;
   position.course = fields.decimal();
   position.valid = fields.text() === '1';
-  if (extended) position.attributes.odometer = fields.int();
+  if (extended) position.attributes[KEY.odometer] = fields.int();
   return { uniqueId, positions: [position] };
 }

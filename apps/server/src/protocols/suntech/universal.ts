@@ -1,9 +1,11 @@
+import { KNOTS_PER_KMH } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
 import { alertAlarm } from './alarms.ts';
 import { Fields } from './fields.ts';
 import type { SuntechMessage } from './message.ts';
-import { addAlarm, blankPosition, KNOTS_PER_KPH, outdatedPosition, setText, type CellTower } from './position.ts';
+import { addAlarm, blankPosition, outdatedPosition, setText, type CellTower } from './position.ts';
 import { decodeSerialData } from './serial.ts';
+import { KEY, PREFIX } from '../../position/keys.ts';
 
 const LOCATION_TYPES = new Set(['STT', 'ALT', 'UEX', 'BLE']);
 /** BLE reports have no mask field: model, firmware, date, time, latitude and longitude. */
@@ -24,8 +26,8 @@ export function decodeUniversalReport(values: string[], receivedAt: Date): Sunte
 
   if (type === 'RES') {
     const position = outdatedPosition(receivedAt);
-    position.attributes.type = type;
-    position.attributes.result = fields.rest();
+    position.attributes[KEY.type] = type;
+    position.attributes[KEY.result] = fields.rest();
     return { uniqueId, positions: [position] };
   }
 
@@ -33,19 +35,19 @@ export function decodeUniversalReport(values: string[], receivedAt: Date): Sunte
   const has = (bit: number) => (mask & (1 << bit)) !== 0;
   const position = blankPosition(receivedAt);
   const { attributes } = position;
-  attributes.type = type;
+  attributes[KEY.type] = type;
 
   if (has(1)) fields.skip(); // model
-  if (has(2)) setText(position, 'versionFw', fields.text());
+  if (has(2)) setText(position, KEY.versionFw, fields.text());
   // Message type: 0 = stored while out of coverage and sent later.
-  if (has(3) && fields.text() === '0') attributes.archive = true;
+  if (has(3) && fields.text() === '0') attributes[KEY.archive] = true;
   if (has(4) && has(5)) {
     const time = fields.dateTime();
     position.deviceTime = time;
     position.fixTime = time;
   }
   decodeCell(fields, has, position);
-  if (has(10)) attributes.rssi = fields.int();
+  if (has(10)) attributes[KEY.rssi] = fields.int();
   if (has(11)) position.latitude = fields.latitude();
   if (has(12)) position.longitude = fields.longitude();
 
@@ -55,22 +57,22 @@ export function decodeUniversalReport(values: string[], receivedAt: Date): Sunte
     return { uniqueId, positions: [position] };
   }
 
-  if (has(13)) position.speed = fields.decimal() * KNOTS_PER_KPH;
+  if (has(13)) position.speed = fields.decimal() * KNOTS_PER_KMH;
   if (has(14)) position.course = fields.decimal();
-  if (has(15)) attributes.sat = fields.int();
+  if (has(15)) attributes[KEY.sat] = fields.int();
   if (has(16)) position.valid = fields.text() === '1';
   // Input and output states are strings of 0/1 digits that Traccar reads as decimal numbers; the
   // last digit (bit 0 of that number) is the ignition, respectively output 1.
   if (has(17)) {
     const input = fields.int();
-    attributes.ignition = input % 2 === 1;
-    attributes.input = input;
+    attributes[KEY.ignition] = input % 2 === 1;
+    attributes[KEY.input] = input;
   }
   if (has(18)) {
     const output = fields.int();
-    attributes.output = output;
+    attributes[KEY.output] = output;
     // Output 1 is what the engine stop command drives (not set by Traccar; the web app shows it).
-    attributes.blocked = output % 2 === 1;
+    attributes[KEY.blocked] = output % 2 === 1;
   }
 
   if (type === 'ALT') {
@@ -82,14 +84,14 @@ export function decodeUniversalReport(values: string[], receivedAt: Date): Sunte
   } else {
     if (has(19)) attributes.mode = fields.int();
     if (has(20)) attributes.reason = fields.int();
-    if (has(21)) attributes.index = fields.int();
+    if (has(21)) attributes[KEY.index] = fields.int();
   }
   if (has(22)) fields.skip(); // reserved
   if (has(23) && type !== 'UEX') {
     // A second mask says which of up to 31 assignable values follow.
     const assigned = fields.hex();
     for (let bit = 0; bit <= 30; bit += 1) {
-      if ((assigned & (1 << bit)) !== 0) setText(position, `io${bit + 1}`, fields.text());
+      if ((assigned & (1 << bit)) !== 0) setText(position, `${PREFIX.io}${bit + 1}`, fields.text());
     }
   }
   for (let n = 1; fields.remaining > 0; n += 1) setText(position, `assign${n}`, fields.text());

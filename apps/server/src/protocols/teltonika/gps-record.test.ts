@@ -259,8 +259,8 @@ describe('Teltonika variable-length IO (codec 8 Extended)', () => {
   });
 
   it('reads iBeacon and Eddystone sightings', () => {
-    const ibeacon = `21${'0102030405060708090a0b0c0d0e0f10'}020b010a` + 'd0';
-    const eddystone = `06${'00112233445566778899'}${'aabbccddeeff'}c4` + '0172' + '0019';
+    const ibeacon = `210102030405060708090a0b0c0d0e0f10020b010a` + 'd0';
+    const eddystone = `0600112233445566778899aabbccddeeffc4` + '0172' + '0019';
     expect(variable(385, `01${ibeacon}${eddystone}`)).toEqual({
       beacon1Uuid: '0102030405060708090a0b0c0d0e0f10',
       beacon1Major: 523,

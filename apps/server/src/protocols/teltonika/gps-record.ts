@@ -1,9 +1,11 @@
+import { KNOTS_PER_KMH } from '@rastro/api';
 import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeIoElement, moveCellToNetwork } from './io-elements.ts';
-import { blankPosition, KNOTS_PER_KPH } from './position.ts';
+import { blankPosition } from './position.ts';
 import type { ByteReader } from './reader.ts';
 import { decodeVariableIoElement } from './variable-io.ts';
+import { KEY } from '../../position/keys.ts';
 
 export const CODEC_8 = 0x08;
 export const CODEC_8_EXTENDED = 0x8e;
@@ -32,11 +34,11 @@ export function decodeGpsRecord(reader: ByteReader, codec: number): DecodedPosit
   position.altitude = reader.i16();
   position.course = reader.u16();
   const satellites = reader.u8();
-  position.attributes.sat = satellites;
+  position.attributes[KEY.sat] = satellites;
   // Traccar's rule: no satellites in use means the coordinates are the last known ones, not a fix.
   position.valid = satellites !== 0;
-  position.speed = reader.u16() * KNOTS_PER_KPH;
-  position.attributes.event = ioId();
+  position.speed = reader.u16() * KNOTS_PER_KMH;
+  position.attributes[KEY.event] = ioId();
   if (codec === CODEC_16) reader.u8(); // generation type
   count(); // total number of IO elements, implied by the groups
 

@@ -1,5 +1,7 @@
+import { KNOTS_PER_KMH, type Alarm } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
-import { addAlarm, KNOTS_PER_KPH } from './position.ts';
+import { addAlarm } from './position.ts';
+import { KEY, PREFIX, attribute } from '../../position/keys.ts';
 
 /** Decodes one fixed-width IO element (1, 2, 4 or 8 bytes) into the record's position. */
 type IoHandler = (value: Buffer, position: DecodedPosition) => void;
@@ -27,12 +29,12 @@ const scaled =
   };
 
 const alarmWhenSet =
-  (alarm: string): IoHandler =>
+  (alarm: Alarm): IoHandler =>
   (value, position) => {
     if (unsigned(value) > 0) addAlarm(position, alarm);
   };
 
-const HARSH_DRIVING = ['hardAcceleration', 'hardBraking', 'hardCornering'];
+const HARSH_DRIVING: Alarm[] = ['hardAcceleration', 'hardBraking', 'hardCornering'];
 
 /**
  * Named IO ids, following Traccar's Teltonika table. Traccar applies part of them (ADC, OBD, CAN,
@@ -49,18 +51,18 @@ const IO_HANDLERS = new Map<number, IoHandler>([
   [9, scaled('adc1', 1000)],
   [10, scaled('adc2', 1000)],
   [11, iccid],
-  [12, scaled('fuelUsed', 1000)],
-  [13, scaled('fuelConsumption', 100)],
-  [16, scaled('odometer')],
+  [12, scaled(KEY.fuelUsed, 1000)],
+  [13, scaled(KEY.fuelConsumption, 100)],
+  [16, scaled(KEY.odometer)],
   [17, scaled('axisX', 1, signed)],
   [18, scaled('axisY', 1, signed)],
   [19, scaled('axisZ', 1, signed)],
-  [21, scaled('rssi')],
+  [21, scaled(KEY.rssi)],
   // The vehicle speed the device measured replaces the GPS speed.
   [
     24,
     (value, position) => {
-      position.speed = unsigned(value) * KNOTS_PER_KPH;
+      position.speed = unsigned(value) * KNOTS_PER_KMH;
     },
   ],
   [25, scaled('bleTemp1', 100, signed)],
@@ -70,11 +72,11 @@ const IO_HANDLERS = new Map<number, IoHandler>([
   [30, scaled('faultCount')],
   [31, scaled('engineLoad')],
   [32, scaled('coolantTemp', 1, signed)],
-  [36, scaled('rpm')],
+  [36, scaled(KEY.rpm)],
   [43, scaled('milDistance')],
   [57, scaled('hybridBatteryLevel', 1, signed)],
-  [66, scaled('power', 1000)],
-  [67, scaled('battery', 1000)],
+  [66, scaled(KEY.power, 1000)],
+  [67, scaled(KEY.battery, 1000)],
   [68, scaled('batteryCurrent', 1000)],
   [72, scaled('temp1', 10, signed)],
   [73, scaled('temp2', 10, signed)],
@@ -82,31 +84,31 @@ const IO_HANDLERS = new Map<number, IoHandler>([
   [75, scaled('temp4', 10, signed)],
   [78, driverKey],
   [80, scaled('dataMode')],
-  [81, scaled('obdSpeed')],
-  [82, scaled('throttle')],
-  [83, scaled('fuelUsed', 10)],
-  [84, scaled('fuel', 10)],
-  [85, scaled('rpm')],
-  [87, scaled('obdOdometer')],
-  [89, scaled('fuelLevel')],
-  [107, scaled('fuelUsed', 10)],
-  [110, scaled('fuelConsumption', 10)],
-  [113, scaled('batteryLevel')],
+  [81, scaled(KEY.obdSpeed)],
+  [82, scaled(KEY.throttle)],
+  [83, scaled(KEY.fuelUsed, 10)],
+  [84, scaled(KEY.fuel, 10)],
+  [85, scaled(KEY.rpm)],
+  [87, scaled(KEY.obdOdometer)],
+  [89, scaled(KEY.fuelLevel)],
+  [107, scaled(KEY.fuelUsed, 10)],
+  [110, scaled(KEY.fuelConsumption, 10)],
+  [113, scaled(KEY.batteryLevel)],
   [115, scaled('engineTemp', 10, signed)],
   [175, (value, position) => addAlarm(position, unsigned(value) > 0 ? 'geofenceEnter' : 'geofenceExit')],
   [179, flag('out1')],
   [180, flag('out2')],
-  [181, scaled('pdop', 10)],
-  [182, scaled('hdop', 10)],
-  [199, scaled('tripOdometer')],
+  [181, scaled(KEY.pdop, 10)],
+  [182, scaled(KEY.hdop, 10)],
+  [199, scaled(KEY.tripOdometer)],
   [200, scaled('sleepMode')],
   // Cell ids and area code: moved into the position's network once the record is complete.
   [205, scaled('cid2g')],
   [206, scaled('lac')],
   [236, alarmWhenSet('general')],
-  [239, flag('ignition')],
-  [240, flag('motion')],
-  [241, scaled('operator')],
+  [239, flag(KEY.ignition)],
+  [240, flag(KEY.motion)],
+  [241, scaled(KEY.operator)],
   [246, alarmWhenSet('tow')],
   [247, alarmWhenSet('accident')],
   [249, alarmWhenSet('jamming')],
@@ -120,7 +122,7 @@ const IO_HANDLERS = new Map<number, IoHandler>([
     },
   ],
   [636, scaled('cid4g')],
-  [662, flag('door')],
+  [662, flag(KEY.door)],
   ...numbered(10644, 6, (n) => scaled(`tempProbe${n}`, 100, signed)),
   ...numbered(10800, 4, (n) => scaled(`eyeTemp${n}`, 100, signed)),
   ...numbered(10832, 4, (n) => scaled(`eyeRoll${n}`, 1, signed)),
@@ -133,20 +135,20 @@ function numbered(first: number, count: number, handler: (n: number) => IoHandle
 
 /** The SIM's ICCID as a decimal string: 19-20 digits do not fit a JSON number without loss. */
 function iccid(value: Buffer, position: DecodedPosition): void {
-  position.attributes.iccid = value.length === 8 ? value.readBigInt64BE().toString() : String(unsigned(value));
+  position.attributes[KEY.iccid] = value.length === 8 ? value.readBigInt64BE().toString() : String(unsigned(value));
 }
 
 /** iButton / RFID key: sent least significant byte first; shown as 16 hex digits; all zeros means no key. */
 function driverKey(value: Buffer, position: DecodedPosition): void {
   if (value.every((byte) => byte === 0)) return;
-  position.attributes.driverUniqueId = Buffer.from(value).reverse().toString('hex').toUpperCase().padStart(16, '0');
+  position.attributes[KEY.driverUniqueId] = Buffer.from(value).reverse().toString('hex').toUpperCase().padStart(16, '0');
 }
 
 /** Unknown ids are kept as `io<id>`: 1, 2 and 4-byte values unsigned, 8-byte values signed, as Traccar reads them. */
 export function decodeIoElement(id: number, value: Buffer, position: DecodedPosition): void {
   const handler = IO_HANDLERS.get(id);
   if (handler) handler(value, position);
-  else position.attributes[`io${id}`] = value.length === 8 ? signed(value) : unsigned(value);
+  else position.attributes[`${PREFIX.io}${id}`] = value.length === 8 ? signed(value) : unsigned(value);
 }
 
 /**
@@ -161,7 +163,8 @@ export function moveCellToNetwork(position: DecodedPosition): void {
   delete attributes.cid4g;
   delete attributes.lac;
   if (typeof lac !== 'number' || typeof cellId !== 'number') return;
-  const operator = typeof attributes.operator === 'number' && attributes.operator >= 1000 ? String(attributes.operator) : null;
+  const code = attribute(attributes, KEY.operator);
+  const operator = code !== undefined && code >= 1000 ? String(code) : null;
   position.network = {
     radioType: 'gsm',
     considerIp: false,

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../types.ts';
 import { outdatedPosition } from './position.ts';
 import type { ByteReader } from './reader.ts';
+import { KEY } from '../../position/keys.ts';
 
 export const CODEC_12 = 0x0c;
 export const CODEC_13 = 0x0d;
@@ -20,8 +21,8 @@ export function decodeCodec12Message(reader: ByteReader, receivedAt: Date): Deco
   const payload = reader.bytes(reader.u32());
   if (type === CAMERA_TYPE) return null;
   const position = outdatedPosition(receivedAt);
-  position.attributes.type = type;
-  position.attributes.result = printable(payload) ? payload.toString('latin1').trim() : payload.toString('hex');
+  position.attributes[KEY.type] = type;
+  position.attributes[KEY.result] = printable(payload) ? payload.toString('latin1').trim() : payload.toString('hex');
   return position;
 }
 
@@ -37,13 +38,13 @@ export function decodeCodec13Message(reader: ByteReader, receivedAt: Date): Deco
   const position = outdatedPosition(receivedAt);
   position.deviceTime = new Date(seconds * 1000);
   if (!printable(payload)) {
-    position.attributes.result = payload.toString('hex');
+    position.attributes[KEY.result] = payload.toString('hex');
     return position;
   }
   const text = payload.toString('latin1').trim();
   const driver = text.startsWith('GTSL') ? text.split('|')[4] : undefined;
-  if (driver) position.attributes.driverUniqueId = driver;
-  else position.attributes.result = text;
+  if (driver) position.attributes[KEY.driverUniqueId] = driver;
+  else position.attributes[KEY.result] = text;
   return position;
 }
 

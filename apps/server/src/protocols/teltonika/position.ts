@@ -1,13 +1,13 @@
-import { addAlarm as addAttributeAlarm, emptyPosition } from '../position.ts';
+import type { Alarm } from '@rastro/api';
+import { decodedPosition } from '../../position/create.ts';
+import { addAlarm as addAttributeAlarm } from '../../position/keys.ts';
 import type { DecodedPosition } from '../types.ts';
 
 export const TELTONIKA_PROTOCOL = 'teltonika';
 
-export { KNOTS_PER_KPH } from '../position.ts';
-
 /** A position with nothing decoded yet, timed at `time`. */
 export function blankPosition(time: Date): DecodedPosition {
-  return emptyPosition(TELTONIKA_PROTOCOL, time, { valid: false, outdated: false });
+  return decodedPosition(TELTONIKA_PROTOCOL, time, { valid: false, outdated: false });
 }
 
 /** A message without a location (command reply): processing copies the last known fix into it. */
@@ -16,6 +16,6 @@ export function outdatedPosition(time: Date): DecodedPosition {
 }
 
 /** Several alarms in one record are joined with commas, as Traccar stores them. */
-export function addAlarm(position: DecodedPosition, alarm: string): void {
+export function addAlarm(position: DecodedPosition, alarm: Alarm): void {
   addAttributeAlarm(position.attributes, alarm);
 }

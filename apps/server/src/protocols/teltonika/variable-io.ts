@@ -1,5 +1,6 @@
 import type { DecodedPosition } from '../types.ts';
 import { ByteReader } from './reader.ts';
+import { KEY, PREFIX } from '../../position/keys.ts';
 
 /** Ids of the variable-length (codec 8 Extended) elements carrying BLE sensor lists. */
 const BLE_SENSOR_IDS = new Set([548, 10828, 10829, 10831, 11317]);
@@ -11,11 +12,11 @@ const EDDYSTONE_OR_IBEACON_ID = 385;
  */
 export function decodeVariableIoElement(id: number, value: Buffer, position: DecodedPosition): void {
   const { attributes } = position;
-  if (id === 256 || id === 325) attributes.vin = value.toString('latin1');
-  else if (id === 281) attributes.dtcs = value.toString('latin1').replaceAll(',', ' ');
+  if (id === 256 || id === 325) attributes[KEY.vin] = value.toString('latin1');
+  else if (id === 281) attributes[KEY.dtcs] = value.toString('latin1').replaceAll(',', ' ');
   else if (id === EDDYSTONE_OR_IBEACON_ID) decodeBeacons(value, position);
   else if (BLE_SENSOR_IDS.has(id)) decodeBleSensors(value, position);
-  else attributes[`io${id}`] = value.toString('hex');
+  else attributes[`${PREFIX.io}${id}`] = value.toString('hex');
 }
 
 /** A list of iBeacon or Eddystone sightings after one header byte; the flags say which and what follows. */

@@ -57,16 +57,19 @@ export class RecordingContext implements ProtocolContext {
     if (positions.length) this.events.push('stored');
   }
 
-  async updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void> {
+  updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void> {
     this.attributeUpdates.push({ device, attributes });
+    return Promise.resolve();
   }
 
-  async attach(_device: DeviceRef, channel: DeviceChannel): Promise<void> {
+  attach(_device: DeviceRef, channel: DeviceChannel): Promise<void> {
     this.channel = channel;
     this.events.push('attach');
+    return Promise.resolve();
   }
 
-  async disconnected(): Promise<void> {
+  disconnected(): Promise<void> {
     this.events.push('disconnected');
+    return Promise.resolve();
   }
 }

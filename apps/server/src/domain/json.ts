@@ -1,0 +1,14 @@
+import type { Attributes } from '@rastro/api';
+
+/** JSON text as stored in a column, or `fallback` when it is empty or not JSON. */
+export function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** An `attributes` column: JSON text, `{}` when empty or broken. */
+export const attrs = (text: string | null): Attributes => parseJson<Attributes>(text, {});
