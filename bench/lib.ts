@@ -64,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}, existingData
 export async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/api/session`, { method: 'POST', body: new URLSearchParams({ email: 'admin', password: 'bench' }) });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
+  return response.headers.get('set-cookie')!.split(';')[0];
 }
 
 export async function api<T>(base: string, cookie: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -78,7 +78,7 @@ export async function api<T>(base: string, cookie: string, method: string, url: 
 
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 export function machine(): string {

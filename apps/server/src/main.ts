@@ -1,6 +1,7 @@
 import { loadConfig } from './config/config.ts';
 import { seedAdmin, seedDemoDevices } from './db/seed.ts';
 import type { Db } from './db/connection.ts';
+import { KEY } from './position/keys.ts';
 import { startRastro } from './server.ts';
 import { DEMO_VEHICLES } from './simulator/fleet.ts';
 import { startDemoFleet } from './simulator/demo-fleet.ts';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
         const row = await db.selectFrom('tc_devices').innerJoin('tc_positions', 'tc_positions.id', 'tc_devices.positionId')
           .select(['tc_positions.latitude', 'tc_positions.longitude', 'tc_positions.attributes'])
           .where('tc_devices.uniqueId', '=', vehicle.uniqueId).executeTakeFirst();
-        if (row) resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number(JSON.parse(row.attributes).odometer) || 0 });
+        if (row) resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number(JSON.parse(row.attributes)[KEY.odometer]) || 0 });
       }
       fleet = startDemoFleet({
         resume,

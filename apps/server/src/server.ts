@@ -15,6 +15,7 @@ import { DeviceContexts } from './pipeline/device-context.ts';
 import { InactivityCheck } from './pipeline/events/inactivity.ts';
 import { EventRaiser } from './pipeline/events/raiser.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
+import { deviceEvent } from './position/events.ts';
 import { NotificationRules } from './notifications/rules.ts';
 import { NotificationDispatcher } from './notifications/dispatcher.ts';
 import { PushChannel } from './notifications/push.ts';
@@ -31,6 +32,8 @@ export interface Rastro {
   inactivity: InactivityCheck;
   /** QR drivers' check-ins and their timeout sweep. */
   qrCheckins: QrCheckins;
+  /** Per-device contexts (tests and benchmarks count their loads). */
+  contexts: DeviceContexts;
   /** This node's live sockets (tests drive its periodic re-check). */
   hub: SocketHub;
   /** Automatic billing (tests drive its sweep). */
@@ -51,35 +54,44 @@ export interface StartOptions {
    * server up (its health check answers) finds the administrator there too.
    */
   seed?: (db: Db) => Promise<void>;
+  /** Told the SQL of every query the server runs through Kysely (tests and benchmarks count them). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Wires config -> database -> services -> listeners, and starts them. */
 export async function startRastro(config: Config, options: StartOptions = {}): Promise<Rastro> {
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema, onQuery: options.onQuery });
   await migrate(db);
   await options.seed?.(db);
   const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl) : new InProcessBus();
   const settings = new ServerSettings(db.kysely);
   await settings.get();
-  const registry = new DeviceRegistry(db.kysely, bus, config.statusTimeoutSeconds * 1000);
+  const registry = new DeviceRegistry(db, bus, config.statusTimeoutSeconds * 1000);
   await registry.start();
-  const hub = new SocketHub(db.kysely, bus, staleOwners(db), { warn: (msg: string) => app?.log.warn(msg) });
+  const hub = new SocketHub(db, bus, staleOwners(db), { warn: (msg: string) => app?.log.warn(msg) });
   const store = new PositionStore(db);
   const commands = new CommandRouter(db.kysely, bus);
   await commands.start();
-  const contexts = new DeviceContexts(db.kysely, settings);
+  const contexts = new DeviceContexts(db, settings);
   const rules = new NotificationRules(db.kysely);
   // The app's logger exists only once the app is built; services log through this.
   let app: FastifyInstance | null = null;
   const log = { info: (msg: string) => app?.log.info(msg), warn: (msg: string) => app?.log.warn(msg), error: (msg: string) => app?.log.error(msg) };
   const push = config.push.enabled ? new PushChannel(db.kysely, new Vapid(db.kysely, config.push.subject), config.push.allowHttp, log) : null;
   const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, push);
+  // each cache updates only what it holds of what changed (the socket hub listens on its own)
   bus.subscribe((message) => {
-    if (message.kind !== 'invalidate') return;
-    settings.invalidate();
-    registry.invalidate();
-    contexts.invalidate();
-    rules.invalidate();
+    if (message.kind === 'invalidate') {
+      settings.invalidate();
+      registry.invalidate();
+      contexts.invalidate();
+      rules.invalidate();
+    } else if (message.kind === 'changed') {
+      if (message.entity === 'server') settings.invalidate();
+      if (message.entity === 'device') registry.changed(message.ids);
+      contexts.changed(message);
+      rules.changed(message);
+    }
   });
   const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
@@ -88,9 +100,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   });
   const events = new EventRaiser(db.kysely, registry, notifications);
   registry.onStatusChange = (deviceId, status, time) => {
-    const type = { online: 'deviceOnline', offline: 'deviceOffline', unknown: 'deviceUnknown' }[status];
-    const event = { type, eventTime: time, deviceId, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
-    void events.save([event]).catch((error: unknown) => log.warn(`status event not stored: ${String(error)}`));
+    const type = ({ online: 'deviceOnline', offline: 'deviceOffline', unknown: 'deviceUnknown' } as const)[status];
+    void events.save([deviceEvent(type, deviceId, time)]).catch((error: unknown) => log.warn(`status event not stored: ${String(error)}`));
   };
   const inactivity = new InactivityCheck(db.kysely, registry, contexts, (list) => events.save(list));
   inactivity.start();
@@ -116,6 +127,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     commands,
     inactivity,
     qrCheckins,
+    contexts,
     hub,
     billing,
     listeners,

@@ -65,6 +65,8 @@ export interface TestServerOptions {
   pgSchema?: string;
   redis?: boolean;
   env?: Record<string, string>;
+  /** Told the SQL of every query the server runs (tests counting what a change costs). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function createSchema(): Promise<string> {
@@ -126,7 +128,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...options.env,
   });
   let restarts = 0;
-  const rastro = await startRastro(config, { pgSchema, restart: () => restarts++ });
+  const rastro = await startRastro(config, { pgSchema, restart: () => restarts++, onQuery: options.onQuery });
   await seedAdmin(rastro.db.kysely, ADMIN.email, ADMIN.password);
   return {
     rastro,

@@ -38,4 +38,27 @@ describe.runIf(available)('two nodes with PostgreSQL and Redis', () => {
     expect(position.latitude).toBe(-23.7);
     socket.close();
   });
+
+  it('shows a device renamed on one node on the other, which reloads no other device\'s context', async () => {
+    const onA = await Client.login(a.base, ADMIN.email, ADMIN.password);
+    const onB = await Client.login(b.base, ADMIN.email, ADMIN.password);
+    const devices = [];
+    for (let i = 0; i < 5; i++) devices.push(await onA.json('POST', '/api/devices', { name: `Ônibus ${i}`, uniqueId: `multi-rename-${i}` }));
+    // node b receives them: it holds their rows (online) and their contexts
+    for (const device of devices) expect((await reportOsmAnd(b.osmand, { id: device.uniqueId, lat: -23.5, lon: -46.6 })).status).toBe(200);
+    const [renamed, ...others] = devices;
+    expect((await onB.json('GET', `/api/devices/${renamed.id}`)).name).toBe('Ônibus 0');
+    const loads = b.rastro.contexts.loads;
+
+    await onA.json('PUT', `/api/devices/${renamed.id}`, { ...renamed, name: 'Ônibus renomeado' });
+    const deadline = Date.now() + 10_000;
+    while ((await onB.json('GET', `/api/devices/${renamed.id}`)).name !== 'Ônibus renomeado') {
+      if (Date.now() > deadline) throw new Error('node b never saw the new name');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const device of others) expect((await reportOsmAnd(b.osmand, { id: device.uniqueId, lat: -23.51, lon: -46.61 })).status).toBe(200);
+    expect(b.rastro.contexts.loads).toBe(loads);
+    expect((await reportOsmAnd(b.osmand, { id: renamed.uniqueId, lat: -23.51, lon: -46.61 })).status).toBe(200);
+    expect(b.rastro.contexts.loads).toBe(loads + 1);
+  });
 });

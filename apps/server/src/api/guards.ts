@@ -2,6 +2,7 @@ import { ADVANCED_PERMISSIONS_KEY, hasPermission, type PermissionAction, type Pe
 import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import { managedUserIds, visibleDeviceIds, visibleGroupIds } from '../db/access.ts';
+import { userHasLink } from '../db/repositories/links.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { UserRow } from '../db/users.ts';
@@ -88,9 +89,7 @@ export class Guards {
   /** Calendars are linked to users only (Traccar): the caller must hold a link to it. */
   async checkCalendar(user: UserRow, calendarId: number): Promise<void> {
     if (user.administrator) return;
-    const link = await this.db.selectFrom('tc_user_calendar').select('calendarId')
-      .where('userId', '=', user.id).where('calendarId', '=', calendarId).executeTakeFirst();
-    if (!link) throw accessDenied('Calendar');
+    if (!(await userHasLink(this.db, 'calendarId', user.id, calendarId))) throw accessDenied('Calendar');
   }
 
   /** A user may act on himself and, as a manager, on the users he manages. */

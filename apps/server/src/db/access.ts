@@ -34,16 +34,33 @@ export function expandGroups(roots: number[], groups: { id: number; groupId: num
 }
 
 export async function visibleDeviceIds(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const [direct, groups] = await Promise.all([
+  return [...(await deviceVisibility(db, userId)).devices];
+}
+
+/** What a user sees of the fleet, with why: linked devices, linked groups and their descendants. */
+export interface DeviceVisibility {
+  /** Devices linked to the user. */
+  direct: Set<number>;
+  /** Groups linked to the user. */
+  roots: Set<number>;
+  /** Those groups and their descendants. */
+  groups: Set<number>;
+  /** Linked devices and the devices in those groups. */
+  devices: Set<number>;
+}
+
+export async function deviceVisibility(db: Kysely<Database>, userId: number): Promise<DeviceVisibility> {
+  const [direct, roots] = await Promise.all([
     db.selectFrom('tc_user_device').select('deviceId').where('userId', '=', userId).execute(),
-    visibleGroupIds(db, userId),
+    db.selectFrom('tc_user_group').select('groupId').where('userId', '=', userId).execute(),
   ]);
-  const ids = new Set(direct.map((r) => r.deviceId));
+  const groups = roots.length ? expandGroups(roots.map((r) => r.groupId), await db.selectFrom('tc_groups').select(['id', 'groupId']).execute()) : [];
+  const devices = new Set(direct.map((r) => r.deviceId));
   if (groups.length) {
     const viaGroups = await db.selectFrom('tc_devices').select('id').where('groupId', 'in', groups).execute();
-    for (const r of viaGroups) ids.add(r.id);
+    for (const r of viaGroups) devices.add(r.id);
   }
-  return [...ids];
+  return { direct: new Set(direct.map((r) => r.deviceId)), roots: new Set(roots.map((r) => r.groupId)), groups: new Set(groups), devices };
 }
 
 export async function managedUserIds(db: Kysely<Database>, userId: number): Promise<number[]> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogConfig, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/001-initial.ts';
@@ -27,6 +27,8 @@ export interface DbOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
   pgSchema?: string;
+  /** Told the SQL of every query Kysely runs (tests and benchmarks count them). */
+  onQuery?: (sql: string) => void;
 }
 
 // PostgreSQL returns bigint (int8) as strings; our ids and epoch-ms times fit in a double.
@@ -39,7 +41,7 @@ export function openDatabase(options: DbOptions): Db {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
     return { kysely, dialect: 'postgres', sqlite: null, pool, close: () => kysely.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -50,8 +52,12 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = OFF');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options) });
   return { kysely, dialect: 'sqlite', sqlite, pool: null, close: () => kysely.destroy() };
+}
+
+function queryLog({ onQuery }: DbOptions): LogConfig | undefined {
+  return onQuery && ((event) => onQuery(event.query.sql));
 }
 
 function migrations(dialect: DialectName): MigrationProvider {

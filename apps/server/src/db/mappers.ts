@@ -1,23 +1,17 @@
-import type { Attributes, Device, Event, Group, Position, Server, User } from '@rastro/api';
+import type { Device, Event, Group, Server, User } from '@rastro/api';
 import { PRODUCT_VERSION, TOTP_KEY_MASK } from '@rastro/api';
 import type { Selectable } from 'kysely';
+import { attrs } from '../domain/json.ts';
 import { toIso } from '../domain/time.ts';
-import type { StoredPosition } from '../pipeline/types.ts';
-import type { DeviceTable, EventTable, GroupTable, PositionTable, ServerTable, UserTable } from './schema.ts';
+import type { DeviceTable, EventTable, GroupTable, ServerTable, UserTable } from './schema.ts';
 
-/** Row <-> wire conversions. Storage keeps booleans as 0/1, times as epoch ms, JSON as text. */
+/**
+ * Row <-> wire conversions. Storage keeps booleans as 0/1, times as epoch ms, JSON as text.
+ * A position's are in position/mappers.ts.
+ */
 export const flag = (value: boolean | null | undefined): number => (value ? 1 : 0);
 
-export function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-export const attrs = (text: string | null): Attributes => parseJson<Attributes>(text, {});
+export { attrs, parseJson } from '../domain/json.ts';
 
 /** The device columns the API writes (the rest is the server's own state). */
 export const DEVICE_WIRE_COLUMNS = ['id', 'name', 'uniqueId', 'status', 'disabled', 'lastUpdate', 'positionId', 'groupId',
@@ -77,29 +71,6 @@ export function toUser(row: Selectable<UserTable>): User {
   };
 }
 
-export function toPosition(row: Selectable<PositionTable>): Position {
-  return {
-    id: row.id,
-    deviceId: row.deviceId,
-    protocol: row.protocol,
-    serverTime: toIso(row.serverTime),
-    deviceTime: toIso(row.deviceTime),
-    fixTime: toIso(row.fixTime),
-    outdated: false,
-    valid: Boolean(row.valid),
-    latitude: row.latitude,
-    longitude: row.longitude,
-    altitude: row.altitude,
-    speed: row.speed,
-    course: row.course,
-    address: row.address,
-    accuracy: row.accuracy,
-    network: parseJson(row.network, null),
-    geofenceIds: parseJson(row.geofenceIds, null),
-    attributes: attrs(row.attributes),
-  };
-}
-
 export function toEvent(row: Selectable<EventTable>): Event {
   return {
     id: row.id,
@@ -141,29 +112,5 @@ export function toServer(row: Selectable<ServerTable>, extra: { newServer: boole
     openIdForce: false,
     newServer: extra.newServer,
     attributes: attrs(row.attributes),
-  };
-}
-
-/** The wire form of a position held in memory by the pipeline. */
-export function wirePosition(p: StoredPosition): Position {
-  return {
-    id: p.id,
-    deviceId: p.deviceId,
-    protocol: p.protocol,
-    serverTime: toIso(p.serverTime),
-    deviceTime: toIso(p.deviceTime),
-    fixTime: toIso(p.fixTime),
-    outdated: p.outdated,
-    valid: p.valid,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    altitude: p.altitude,
-    speed: p.speed,
-    course: p.course,
-    address: p.address,
-    accuracy: p.accuracy,
-    network: p.network,
-    geofenceIds: p.geofenceIds,
-    attributes: p.attributes,
   };
 }

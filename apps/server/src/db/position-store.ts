@@ -1,48 +1,23 @@
 import type { Statement } from 'better-sqlite3';
-import type { Insertable } from 'kysely';
 import type { Db } from './connection.ts';
-import type { PositionTable } from './schema.ts';
-import type { WorkingPosition } from '../pipeline/types.ts';
+import { workingToRow } from '../position/mappers.ts';
+import type { NewPositionRow, WorkingPosition } from '../position/types.ts';
 
 interface Pending {
-  row: Insertable<PositionTable>;
+  row: NewPositionRow;
   /** Newest position of its device: the device row points at it. */
   latest: boolean;
   resolve(id: number): void;
   reject(error: unknown): void;
 }
 
-const COLUMNS = [
-  'deviceId', 'protocol', 'serverTime', 'deviceTime', 'fixTime', 'valid', 'latitude', 'longitude', 'altitude', 'speed',
-  'course', 'address', 'accuracy', 'network', 'geofenceIds', 'attributes',
-] as const;
-
-const PG_TYPES: Record<(typeof COLUMNS)[number], string> = {
+/** Each column's PostgreSQL type for UNNEST; its keys, in this order, are the columns written. */
+const PG_TYPES: Record<keyof NewPositionRow, string> = {
   deviceId: 'bigint', protocol: 'text', serverTime: 'bigint', deviceTime: 'bigint', fixTime: 'bigint', valid: 'integer',
   latitude: 'double precision', longitude: 'double precision', altitude: 'double precision', speed: 'double precision',
   course: 'double precision', address: 'text', accuracy: 'double precision', network: 'text', geofenceIds: 'text', attributes: 'text',
 };
-
-export function positionRow(p: WorkingPosition): Insertable<PositionTable> {
-  return {
-    deviceId: p.deviceId,
-    protocol: p.protocol,
-    serverTime: p.serverTime,
-    deviceTime: p.deviceTime,
-    fixTime: p.fixTime,
-    valid: p.valid ? 1 : 0,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    altitude: p.altitude,
-    speed: p.speed,
-    course: p.course,
-    address: p.address,
-    accuracy: p.accuracy,
-    network: p.network ? JSON.stringify(p.network) : null,
-    geofenceIds: p.geofenceIds ? JSON.stringify(p.geofenceIds) : null,
-    attributes: JSON.stringify(p.attributes),
-  };
-}
+const COLUMNS = Object.keys(PG_TYPES) as (keyof NewPositionRow)[];
 
 /**
  * Durable position writes, batched: everything queued while the previous transaction ran is
@@ -59,7 +34,7 @@ export class PositionStore {
 
   insert(position: WorkingPosition, latest: boolean): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ row: positionRow(position), latest, resolve, reject });
+      this.queue.push({ row: workingToRow(position), latest, resolve, reject });
       if (!this.running) this.running = this.drain();
     });
   }

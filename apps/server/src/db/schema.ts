@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PositionRow } from '../position/types.ts';
 
 /**
  * Table shapes as stored. Names follow Traccar's tables (tc_*) so its data can be imported.
@@ -101,24 +102,9 @@ export interface GroupTable {
   attributes: string;
 }
 
-export interface PositionTable {
+/** tc_positions: the row shape is the position's own (position/types.ts), the id generated. */
+export interface PositionTable extends Omit<PositionRow, 'id'> {
   id: Id;
-  deviceId: number;
-  protocol: string;
-  serverTime: Millis;
-  deviceTime: Millis;
-  fixTime: Millis;
-  valid: Bool;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  address: string | null;
-  accuracy: number;
-  network: string | null;
-  geofenceIds: string | null;
-  attributes: string;
 }
 
 export interface EventTable {

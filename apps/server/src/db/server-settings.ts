@@ -5,8 +5,8 @@ export type ServerRow = Selectable<ServerTable>;
 
 /**
  * The single server settings row, cached: it is read on most requests and written rarely.
- * Several nodes share it through the database; `invalidate()` is called on the live bus's
- * invalidation message.
+ * Several nodes share it through the database; `invalidate()` is called when the live bus
+ * announces a change of it.
  */
 export class ServerSettings {
   private cached: ServerRow | null = null;

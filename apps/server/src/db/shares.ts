@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ClientError, notFound } from '../domain/errors.ts';
 import { toIso } from '../domain/time.ts';
+import { writeTransaction, type Repo } from './changes.ts';
 import { attrs } from './mappers.ts';
 import type { Database } from './schema.ts';
 import { capCredentials, createToken, digest } from './sessions.ts';
@@ -30,14 +31,15 @@ export const shareUserEmail = () => `share-${crypto.randomBytes(16).toString('he
  * expiring with the link) and a token that signs the visitor in as that user; so revoking the
  * link ends exactly its visitors, and no link's expiry moves another's.
  */
-export async function shareDevice(db: Kysely<Database>, sharer: UserRow, deviceId: number, expiration: number, options: { commands: boolean; reports: boolean }): Promise<ShareView> {
+export async function shareDevice(repo: Repo, sharer: UserRow, deviceId: number, expiration: number, options: { commands: boolean; reports: boolean }): Promise<ShareView> {
+  const db = repo.db.kysely;
   if (sharer.temporary) throw new ClientError('Temporary user');
   if (expiration <= Date.now()) throw new ClientError('expiration must be in the future');
   const device = await db.selectFrom('tc_devices').select(['id', 'name']).where('id', '=', deviceId).executeTakeFirst();
   if (!device) throw notFound('Device');
   // a link never outlives the account that made it
   const expires = sharer.expirationTime !== null ? Math.min(expiration, sharer.expirationTime) : expiration;
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(repo, async (trx, changes) => {
     const user = await trx.insertInto('tc_users').values({
       name: device.name, email: shareUserEmail(), hashedPassword: null, salt: null,
       readonly: 1, administrator: 0, disabled: 0, deviceReadonly: 1, temporary: 1,
@@ -47,6 +49,7 @@ export async function shareDevice(db: Kysely<Database>, sharer: UserRow, deviceI
       attributes: JSON.stringify({ isShared: true }),
     }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId }).execute();
+    changes.entity('user', user.id).link('userId', 'deviceId', [user.id], [deviceId]);
     const token = await createToken(trx, user.id, expires);
     const createdTime = Date.now();
     const row = await trx.insertInto('tc_shares').values({
@@ -89,15 +92,16 @@ export async function updateShare(db: Kysely<Database>, id: number, expiration: 
  * Revokes a share: its temporary user goes, with his device link, sessions and tokens (the
  * caller announces it, so his open sockets close). Answers that user's id.
  */
-export async function revokeShare(db: Kysely<Database>, id: number): Promise<number> {
-  const share = await findShare(db, id);
+export async function revokeShare(repo: Repo, id: number): Promise<number> {
+  const share = await findShare(repo.db.kysely, id);
   if (!share) throw notFound('Share');
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(repo, async (trx, changes) => {
     await trx.deleteFrom('tc_shares').where('id', '=', id).execute();
     await trx.deleteFrom('tc_users').where('id', '=', share.sharedUserId).where('temporary', '=', 1).execute();
     await trx.deleteFrom('tc_user_device').where('userId', '=', share.sharedUserId).execute();
     await trx.deleteFrom('tc_sessions').where('userId', '=', share.sharedUserId).execute();
     await trx.updateTable('tc_tokens').set({ revoked: 1 }).where('userId', '=', share.sharedUserId).execute();
+    changes.entity('user', share.sharedUserId).link('userId', 'deviceId', [share.sharedUserId], null);
   });
   return share.sharedUserId;
 }

@@ -1,16 +1,20 @@
 import { Redis } from 'ioredis';
 import type { Device, Event, Position } from '@rastro/api';
+import type { Change } from '../db/changes.ts';
 
 /**
  * What one server node tells every node (itself included): a device changed status, a
- * position was stored, an event was raised, permissions changed (drop visibility caches), or
- * someone's access ended (close his sockets).
+ * position was stored, an event was raised, objects or links were written (`changed`, from the
+ * repositories after their commit: each cache updates what it holds of them), or someone's
+ * access ended (close his sockets). `invalidate` drops every cache; no write sends it any more,
+ * it is kept for what changes everything at once.
  */
 export type LiveMessage =
   | { kind: 'device'; device: Device }
   | { kind: 'position'; position: Position }
   | { kind: 'event'; event: Event; userIds: number[] }
   | { kind: 'commandQueued'; deviceId: number }
+  | Change
   | { kind: 'invalidate' }
   | Revocation;
 

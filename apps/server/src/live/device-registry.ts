@@ -1,36 +1,23 @@
 import type { Device, DeviceStatus } from '@rastro/api';
 import type { Kysely, Selectable } from 'kysely';
 import { toDevice } from '../db/mappers.ts';
-import type { Database, DeviceTable, PositionTable } from '../db/schema.ts';
-import type { StoredPosition } from '../pipeline/types.ts';
-import { attrs, parseJson } from '../db/mappers.ts';
+import type { Database, DeviceTable } from '../db/schema.ts';
+import { attrs } from '../db/mappers.ts';
 import { updateDeviceRow } from '../db/device-update.ts';
+import { rowToStored } from '../position/mappers.ts';
+import type { StoredPosition } from '../position/types.ts';
+import type { Db } from '../db/connection.ts';
+import { devicesByIds } from '../db/repositories/devices.ts';
 import type { LiveBus } from './bus.ts';
 
 type DeviceRow = Selectable<DeviceTable>;
 
-export function toStored(row: Selectable<PositionTable>): StoredPosition {
-  return {
-    id: row.id,
-    deviceId: row.deviceId,
-    protocol: row.protocol,
-    serverTime: row.serverTime,
-    deviceTime: row.deviceTime,
-    fixTime: row.fixTime,
-    valid: Boolean(row.valid),
-    outdated: false,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    altitude: row.altitude,
-    speed: row.speed,
-    course: row.course,
-    accuracy: row.accuracy,
-    address: row.address,
-    network: parseJson(row.network, null),
-    geofenceIds: parseJson(row.geofenceIds, null),
-    attributes: attrs(row.attributes),
-  };
-}
+/**
+ * Columns this node keeps newer than the database for a live device: status, last update and
+ * latest position, and the event handlers' motion and overspeed state (a REST edit changes none).
+ */
+const LIVE_STATE = new Set<string>(['status', 'lastUpdate', 'positionId', 'motionStreak', 'motionState', 'motionPositionId', 'motionTime',
+  'motionLatitude', 'motionLongitude', 'motionDistance', 'overspeedState', 'overspeedTime', 'overspeedGeofenceId'] satisfies (keyof DeviceRow)[]);
 
 /**
  * Per-device state kept in memory on the node that receives the device: its row, status,
@@ -46,12 +33,20 @@ export class DeviceRegistry {
   private timers: NodeJS.Timeout[] = [];
   /** Told of every status change (deviceOnline / deviceOffline / deviceUnknown events). */
   onStatusChange: ((deviceId: number, status: DeviceStatus, time: number) => void) | null = null;
+  /** Counts the changes announced, and when each device last changed: a row read before its change may be older, and is not kept. */
+  private generation = 0;
+  private readonly changedAt = new Map<number, number>();
+  /** The re-read of changed live rows, while it runs. */
+  private reloading: Promise<void> | null = null;
+  private readonly db: Kysely<Database>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly database: Db,
     private readonly bus: LiveBus,
     private readonly statusTimeoutMs: number,
-  ) {}
+  ) {
+    this.db = database.kysely;
+  }
 
   /** Traccar clears every status at startup: nothing is known until a device speaks. */
   async start(): Promise<void> {
@@ -67,23 +62,68 @@ export class DeviceRegistry {
     await this.persist();
   }
 
-  /** Drops cached rows (after REST edits); live status survives. */
+  /** Every cached row may be stale (the full `invalidate` message). */
   invalidate(): void {
-    for (const [id, row] of this.rows) if (!this.dirty.has(id) && row.status !== 'online') this.rows.delete(id);
-    for (const id of [...this.rows.keys()]) {
-      const row = this.rows.get(id)!;
-      void this.db.selectFrom('tc_devices').selectAll().where('id', '=', id).executeTakeFirst().then((fresh) => {
-        if (!fresh) this.rows.delete(id);
-        else this.rows.set(id, { ...fresh, status: row.status, lastUpdate: row.lastUpdate, positionId: row.positionId ?? fresh.positionId });
-      });
+    this.changed([...this.rows.keys()]);
+  }
+
+  /**
+   * These devices were written (REST edits, check-ins, deletions): rows held only as a copy are
+   * dropped and read again when next needed; rows holding live state (online, or state not yet
+   * written) are read again at once, all in one query, keeping what only this node knows.
+   * Until that read is back, `get` and `findByUniqueId` wait for it.
+   */
+  changed(ids: readonly number[]): void {
+    this.generation++;
+    const live: number[] = [];
+    for (const id of ids) {
+      this.changedAt.set(id, this.generation);
+      const row = this.rows.get(id);
+      if (!row) continue;
+      if (this.dirty.has(id) || row.status === 'online') live.push(id);
+      else this.rows.delete(id);
     }
+    if (!live.length) return;
+    // after any re-read still running, so an older answer never lands over a newer one
+    const reload = (this.reloading ?? Promise.resolve()).then(() => devicesByIds(this.database, live)).then((fresh) => {
+      const found = new Map(fresh.map((row) => [row.id, row]));
+      for (const id of live) {
+        const row = this.rows.get(id);
+        const next = found.get(id);
+        if (!row) continue;
+        if (!next) {
+          this.rows.delete(id);
+          this.latest.delete(id);
+          continue;
+        }
+        // in place: event handlers may hold this very row while they update its motion state
+        const written = Object.fromEntries(Object.entries(next).filter(([key]) => !LIVE_STATE.has(key)));
+        Object.assign(row, written, { positionId: row.positionId ?? next.positionId });
+      }
+    });
+    const settled = reload.catch(() => {
+      // unknown state: drop what we could not refresh, it is read again when needed
+      for (const id of live) if (!this.dirty.has(id)) this.rows.delete(id);
+    }).finally(() => {
+      if (this.reloading === settled) this.reloading = null;
+    });
+    this.reloading = settled;
   }
 
   async findByUniqueId(uniqueId: string): Promise<DeviceRow | null> {
+    if (this.reloading) await this.reloading;
     for (const row of this.rows.values()) if (row.uniqueId === uniqueId) return row;
+    const generation = this.generation;
     const row = await this.db.selectFrom('tc_devices').selectAll().where('uniqueId', '=', uniqueId).executeTakeFirst();
     if (!row) return null;
-    this.rows.set(row.id, row);
+    return this.keep(row, generation);
+  }
+
+  /** Caches a row read from the database, unless a change came in while it was read (then it may be older). */
+  private keep(row: DeviceRow, generation: number): DeviceRow {
+    const held = this.rows.get(row.id);
+    if (held) return held;
+    if ((this.changedAt.get(row.id) ?? 0) <= generation) this.rows.set(row.id, row);
     return row;
   }
 
@@ -97,11 +137,12 @@ export class DeviceRegistry {
   }
 
   async get(deviceId: number): Promise<DeviceRow | null> {
+    if (this.reloading) await this.reloading;
     const cached = this.rows.get(deviceId);
     if (cached) return cached;
+    const generation = this.generation;
     const row = await this.db.selectFrom('tc_devices').selectAll().where('id', '=', deviceId).executeTakeFirst();
-    if (row) this.rows.set(deviceId, row);
-    return row ?? null;
+    return row ? this.keep(row, generation) : null;
   }
 
   /** Every decoded message marks the device online with the server's clock and is pushed. */
@@ -123,7 +164,7 @@ export class DeviceRegistry {
     let position: StoredPosition | null = null;
     if (device?.positionId) {
       const row = await this.db.selectFrom('tc_positions').selectAll().where('id', '=', device.positionId).executeTakeFirst();
-      position = row ? toStored(row) : null;
+      position = row ? rowToStored(row) : null;
     }
     this.latest.set(deviceId, position);
     return position;

@@ -1,7 +1,9 @@
 import type { SocketMessage } from '@rastro/api';
-import type { Kysely } from 'kysely';
-import { visibleDeviceIds } from '../db/access.ts';
-import type { Database } from '../db/schema.ts';
+import { deviceVisibility, type DeviceVisibility } from '../db/access.ts';
+import type { Change } from '../db/changes.ts';
+import type { Db } from '../db/connection.ts';
+import { groupsOfDevices } from '../db/repositories/devices.ts';
+import { groupNodes } from '../db/repositories/groups.ts';
 import type { LiveBus, LiveMessage, Revocation } from './bus.ts';
 
 /** The part of a WebSocket the hub uses. */
@@ -37,15 +39,19 @@ export const REVOKED_CLOSE_CODE = 4001;
 
 /**
  * Delivers live frames to the browsers connected to this node, only to users who may see
- * the device. Visible-device sets are cached per user and dropped on any permission change.
- * Sockets whose right ends (a `revoke` message, or the periodic re-check) are closed.
+ * the device. What each user sees is cached, and kept up to date by the change messages: a
+ * user's links drop his entry, a device that changed group is re-placed in every entry, a group
+ * that moved drops the entries it moves in or out of. Sockets whose right ends (a `revoke`
+ * message, or the periodic re-check) are closed.
  */
 export class SocketHub {
   private readonly sockets = new Map<number, Set<Connection>>();
-  private readonly visible = new Map<number, Promise<Set<number>>>();
+  private readonly visible = new Map<number, Promise<DeviceVisibility>>();
+  /** Visibility updates that read the database: frames wait for them, so none goes out on a stale view. */
+  private updating: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     bus: LiveBus,
     private readonly stale: StaleOwners,
     private readonly log: { warn(message: string): void } = { warn: () => undefined },
@@ -79,14 +85,69 @@ export class SocketHub {
     for (const set of this.sockets.values()) for (const { socket } of set) this.send(socket, '{}');
   }
 
-  visibleDevices(userId: number): Promise<Set<number>> {
+  async visibleDevices(userId: number): Promise<Set<number>> {
+    return (await this.visibility(userId)).devices;
+  }
+
+  private visibility(userId: number): Promise<DeviceVisibility> {
     let entry = this.visible.get(userId);
     if (!entry) {
-      entry = visibleDeviceIds(this.db, userId).then((ids) => new Set(ids));
-      this.visible.set(userId, entry);
-      entry.catch(() => this.visible.delete(userId));
+      const loading = deviceVisibility(this.db.kysely, userId);
+      entry = loading;
+      this.visible.set(userId, loading);
+      loading.catch(() => {
+        if (this.visible.get(userId) === loading) this.visible.delete(userId);
+      });
     }
     return entry;
+  }
+
+  /** Updates the cached visibility for what changed; an entry that cannot be patched is dropped and read again when needed. */
+  private async changed(change: Change): Promise<void> {
+    if (this.visible.size === 0) return;
+    if (change.entity === 'link') {
+      if (change.owner !== 'userId' || (change.property !== 'deviceId' && change.property !== 'groupId')) return;
+      if (change.ownerIds) {
+        for (const userId of change.ownerIds) this.visible.delete(userId);
+        return;
+      }
+      // any user's links to these (a deleted device or group): the entries that held one
+      const property = change.property;
+      const ids = change.propertyIds;
+      for (const [userId, entry] of [...this.visible]) {
+        const seen = await entry.catch(() => null);
+        const held = seen && (property === 'deviceId' ? seen.direct : seen.roots);
+        if ((!held || !ids || ids.some((id) => held.has(id))) && this.visible.get(userId) === entry) this.visible.delete(userId);
+      }
+      return;
+    }
+    if (change.entity === 'device') {
+      // a device may have changed group (or be gone): where it belongs now, for every entry
+      const groupOf = await groupsOfDevices(this.db, change.ids);
+      for (const entry of [...this.visible.values()]) {
+        const seen = await entry.catch(() => null);
+        if (!seen) continue;
+        for (const id of change.ids) {
+          if (!groupOf.has(id)) seen.direct.delete(id);
+          const group = groupOf.get(id) ?? null;
+          if (seen.direct.has(id) || (group !== null && seen.groups.has(group))) seen.devices.add(id);
+          else seen.devices.delete(id);
+        }
+      }
+    } else if (change.entity === 'group') {
+      // a group that moved (or went) changes the subtree an entry sees only if it crosses its edge
+      const parents = new Map((await groupNodes(this.db, change.ids)).map((g) => [g.id, g.groupId]));
+      for (const [userId, entry] of [...this.visible]) {
+        const seen = await entry.catch(() => null);
+        if (!seen) continue;
+        const moved = change.ids.some((id) => {
+          const parent = parents.get(id);
+          const inside = parents.has(id) && (seen.roots.has(id) || (parent != null && seen.groups.has(parent)));
+          return inside !== seen.groups.has(id);
+        });
+        if (moved && this.visible.get(userId) === entry) this.visible.delete(userId);
+      }
+    }
   }
 
   /**
@@ -128,6 +189,18 @@ export class SocketHub {
       this.visible.clear();
       return;
     }
+    if (message.kind === 'changed') {
+      const update = (this.updating ?? Promise.resolve()).then(() => this.changed(message));
+      const settled = update.catch(() => {
+        // what could not be patched is read again on next use
+        this.visible.clear();
+      }).finally(() => {
+        if (this.updating === settled) this.updating = null;
+      });
+      this.updating = settled;
+      await update;
+      return;
+    }
     if (message.kind === 'revoke') {
       await this.revoke(message);
       return;
@@ -138,6 +211,7 @@ export class SocketHub {
       for (const userId of message.userIds) for (const { socket } of this.sockets.get(userId) ?? []) this.send(socket, text);
       return;
     }
+    if (this.updating) await this.updating;
     const deviceId = message.kind === 'device' ? message.device.id : message.position.deviceId;
     const frame: SocketMessage = message.kind === 'device' ? { devices: [message.device] } : { positions: [message.position] };
     const text = JSON.stringify(frame);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
-import { eventTitle, languageOf } from './texts.ts';
+import { eventDetail, eventTitle, languageOf } from './texts.ts';
 
 /** The e-mail integration (POST /tarkan/integrations/email): an SMTP server to send through. */
 export interface MailSettings {
@@ -67,7 +67,7 @@ export class MailChannel {
         if (!user.email.includes('@')) continue;
         const language = languageOf(attrs(user.attributes)['tarkan.lang']);
         const title = eventTitle(event.type, language);
-        const detail = [event.attributes.alarm, event.attributes.result].filter((v) => typeof v === 'string').join(' ');
+        const detail = eventDetail(event.attributes);
         const subject = device ? `${device.name}: ${title}` : title;
         await transport.sendMail({
           from: mailSender(settings),

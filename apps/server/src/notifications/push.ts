@@ -4,7 +4,7 @@ import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import { updateUserRow } from '../db/user-update.ts';
 import { joinTokens, parseTokens, readSubscription, removeToken } from './push-tokens.ts';
-import { eventTitle, languageOf } from './texts.ts';
+import { eventDetail, eventTitle, languageOf } from './texts.ts';
 import type { Vapid } from './vapid.ts';
 import { sendPush, type Urgency } from './web-push.ts';
 
@@ -96,7 +96,7 @@ export class PushChannel {
 
 function message(event: Event, deviceName: string | null, language: ReturnType<typeof languageOf>): PushMessage {
   const title = eventTitle(event.type, language);
-  const detail = [event.attributes.alarm, event.attributes.result].filter((v) => typeof v === 'string').join(' ');
+  const detail = eventDetail(event.attributes);
   return {
     title: deviceName ? `${deviceName}: ${title}` : title,
     body: detail,

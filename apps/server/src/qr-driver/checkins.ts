@@ -253,7 +253,7 @@ export class QrCheckins {
 
   private async publish(deviceIds: number[]): Promise<void> {
     // device contexts (the driverUniqueId of new positions) and cached rows reload on every node
-    this.bus.publish({ kind: 'invalidate' });
+    this.bus.publish({ kind: 'changed', entity: 'device', ids: deviceIds });
     const rows = await this.db.selectFrom('tc_devices').selectAll().where('id', 'in', deviceIds).execute();
     for (const row of rows) {
       const live = await this.registry.get(row.id);

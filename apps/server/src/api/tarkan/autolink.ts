@@ -1,6 +1,7 @@
 import { deviceInputSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { toDevice } from '../../db/mappers.ts';
+import { forgetUnknownDevice, unknownDevicesSince } from '../../db/repositories/devices.ts';
 import { toIso } from '../../domain/time.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -20,8 +21,7 @@ export function autolinkRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/tarkan/autolink', async (request) => {
     const user = requireUser(request);
     await ctx.guards.checkDeviceReadonly(user);
-    const rows = await db.selectFrom('tc_unknown_devices').selectAll().where('lastSeen', '>=', Date.now() - RECENT_MS)
-      .orderBy('lastSeen', 'desc').limit(200).execute();
+    const rows = await unknownDevicesSince(db, Date.now() - RECENT_MS, 200);
     return rows.map((r) => ({
       uniqueId: r.uniqueId,
       protocol: r.protocol,
@@ -37,7 +37,7 @@ export function autolinkRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const input = parseBody(deviceInputSchema, request.body);
     const row = await createDevice(ctx, user, input);
-    await db.deleteFrom('tc_unknown_devices').where('uniqueId', '=', input.uniqueId).execute();
+    await forgetUnknownDevice(db, input.uniqueId);
     return toDevice(row);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { userExists } from '../../db/repositories/users.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { editTokens } from '../../notifications/push.ts';
 import { addToken, MAX_TOKEN_LENGTH, readSubscription, removeToken, subscriptionToken } from '../../notifications/push-tokens.ts';
@@ -32,8 +33,7 @@ export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const body = parseBody(tokenBody, request.body);
     await ctx.guards.checkUser(user, body.userId);
-    const exists = await db.selectFrom('tc_users').select('id').where('id', '=', body.userId).executeTakeFirst();
-    if (!exists) throw notFound('User');
+    if (!(await userExists(db, body.userId))) throw notFound('User');
     return body;
   };
 

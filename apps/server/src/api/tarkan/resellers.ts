@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { attrs } from '../../db/mappers.ts';
+import { resellers } from '../../db/repositories/users.ts';
 import { ClientError } from '../../domain/errors.ts';
 import { isReseller, resellerSummaries } from '../../billing/resellers.ts';
 import { requireUser } from '../auth.ts';
@@ -11,8 +11,7 @@ export function resellerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/tarkan/resellers', async (request) => {
     const caller = requireUser(request);
     if (caller.administrator) {
-      const candidates = await db.selectFrom('tc_users').selectAll().where('attributes', 'like', '%reseller%').orderBy('name').execute();
-      return resellerSummaries(db, candidates.filter((u) => attrs(u.attributes).reseller === true));
+      return resellerSummaries(db, await resellers(db));
     }
     if (!isReseller(caller)) throw new ClientError('Reseller access required');
     return resellerSummaries(db, [caller]);

@@ -34,12 +34,10 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.guards.checkAdvanced(user, 'extras', 'create');
     await ctx.guards.checkDevice(user, deviceId);
     const settings = attrs(server.attributes);
-    const share = await shareDevice(db, user, deviceId, expiration, {
+    return shareDevice(ctx, user, deviceId, expiration, {
       commands: settings['web.shareDevice.commands'] === true,
       reports: settings['web.shareDevice.reports'] === true,
     });
-    ctx.bus.publish({ kind: 'invalidate' });
-    return share;
   }
 
   function checkPlus(): void {
@@ -91,8 +89,7 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { id } = parseBody(pathId, request.params);
     await ownShare(user, id);
     // the link's visitor loses his sessions, tokens and open sockets, on every node
-    announceRevocation(ctx.bus, { userIds: [await revokeShare(db, id)], all: true });
-    ctx.bus.publish({ kind: 'invalidate' });
+    announceRevocation(ctx.bus, { userIds: [await revokeShare(ctx, id)], all: true });
     return reply.code(204).send();
   });
 }

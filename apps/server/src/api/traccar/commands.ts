@@ -2,6 +2,8 @@ import { attributesSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
+import { findSavedCommand, savedCommandsFor } from '../../db/repositories/entities.ts';
+import { userHasLink } from '../../db/repositories/links.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
 import { ProtocolError } from '../../protocols/codec.ts';
@@ -62,15 +64,7 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.guards.checkDevice(user, deviceId);
     const device = await ctx.registry.get(deviceId);
     const supported = new Set(commandTypesOf(await protocolOf(deviceId)));
-    const rows = await db.selectFrom('tc_commands').selectAll().orderBy('description')
-      .where((eb) => eb.or([
-        eb('id', 'in', eb.selectFrom('tc_user_command').select('commandId').where('userId', '=', user.id)),
-        ...(user.administrator ? [
-          eb('id', 'in', eb.selectFrom('tc_device_command').select('commandId').where('deviceId', '=', deviceId)),
-          eb('id', 'in', eb.selectFrom('tc_group_command').select('commandId').where('groupId', '=', device?.groupId ?? -1)),
-        ] : []),
-      ]))
-      .execute();
+    const rows = await savedCommandsFor(db, user.id, user.administrator ? { deviceId, groupId: device?.groupId ?? null } : null);
     return rows.filter((r) => supported.has(r.type)).map((r) => ({
       id: r.id, deviceId, description: r.description, type: r.type, textChannel: Boolean(r.textChannel), attributes: attrs(r.attributes),
     }));
@@ -83,12 +77,9 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.guards.checkReadonly(user);
     let command: { id: number; description: string | null; type: string; textChannel: boolean; attributes: Record<string, unknown> };
     if (body.id) {
-      const saved = await db.selectFrom('tc_commands').selectAll().where('id', '=', body.id).executeTakeFirst();
+      const saved = await findSavedCommand(db, body.id);
       if (!saved) throw notFound('Command');
-      if (!user.administrator) {
-        const linked = await db.selectFrom('tc_user_command').select('commandId').where('userId', '=', user.id).where('commandId', '=', body.id).executeTakeFirst();
-        if (!linked) throw accessDenied('Command');
-      }
+      if (!user.administrator && !(await userHasLink(db, 'commandId', user.id, body.id))) throw accessDenied('Command');
       command = { id: saved.id, description: saved.description, type: saved.type, textChannel: Boolean(saved.textChannel), attributes: attrs(saved.attributes) };
     } else {
       if (await commandsLimited(user)) throw new ClientError('Operation restricted');

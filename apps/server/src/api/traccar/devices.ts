@@ -3,17 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
 import { visibleDeviceIds } from '../../db/access.ts';
-import { idIn } from '../../db/id-list.ts';
 import { lockServerRow, lockUserRow } from '../../db/locks.ts';
-import { DEVICE_WIRE_COLUMNS, attrs, flag, toDevice, wirePosition } from '../../db/mappers.ts';
-import { positionRow } from '../../db/position-store.ts';
+import { attrs, flag, toDevice } from '../../db/mappers.ts';
+import { KEY } from '../../position/keys.ts';
+import { storedToWire, workingToRow } from '../../position/mappers.ts';
 import type { Database, DeviceTable } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { DEVICE_POLICY, applyFieldPolicy, deviceActor, type DeviceActor } from '../../domain/field-policy.ts';
 import { parseTime } from '../../domain/time.ts';
-import { updateDeviceRow } from '../../db/device-update.ts';
+import {
+  countDevices, deleteDevice, deviceIdByUniqueId, findDevice, insertDevice, linkedDeviceIds, listDevices, updateDevice,
+} from '../../db/repositories/devices.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, ids, list, optionalId, parseBody, pathId } from '../params.ts';
@@ -60,8 +62,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const userId = optionalId(query.userId, 'userId');
     if (userId !== null && userId !== user.id) {
       await guards.checkUser(user, userId);
-      const rows = await db.selectFrom('tc_user_device').select('deviceId').where('userId', '=', userId).execute();
-      return rows.map((r) => r.deviceId);
+      return linkedDeviceIds(db, userId);
     }
     if (user.administrator && flagParam(query.all)) return 'all';
     return guards.deviceIds(user);
@@ -71,17 +72,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const query = request.query as Record<string, unknown>;
     const scope = await listable(user, query);
-    // the wire's columns only: the motion and overspeed state would double the rows' reading
-    let q = db.selectFrom('tc_devices').select(DEVICE_WIRE_COLUMNS).orderBy('name');
-    if (scope !== 'all') {
-      if (scope.length === 0) return [];
-      q = q.where(idIn(ctx.db.dialect, 'id', scope));
-    }
-    const wantedIds = ids(query.id, 'id');
-    if (wantedIds.length) q = q.where('id', 'in', wantedIds);
-    const uniqueIds = list(query.uniqueId);
-    if (uniqueIds.length) q = q.where('uniqueId', 'in', uniqueIds);
-    const rows = await q.execute();
+    if (scope !== 'all' && scope.length === 0) return [];
+    const rows = await listDevices(ctx.db, { scope, ids: ids(query.id, 'id'), uniqueIds: list(query.uniqueId) });
     const live = rows.map((row) => ctx.registry.cached(row.id));
     const excludeAttributes = flagParam(query.excludeAttributes);
     return rows.map((row, i) => {
@@ -113,7 +105,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (input.id !== undefined && input.id !== id) throw new ClientError('Body id does not match the path');
     await guards.checkDevice(user, id);
     await guards.checkAdvanced(user, 'devices', 'edit');
-    const existing = await db.selectFrom('tc_devices').selectAll().where('id', '=', id).executeTakeFirst();
+    const existing = await findDevice(db, id);
     if (!existing) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
     // Traccar's checkEdit: a calendar named anew must be one the caller may use
@@ -121,9 +113,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ensureUniqueIdFree(ctx, input.uniqueId, id);
     // the QR driver check-in state is the server's: a client's copy never overwrites it, not even
     // one landing between this read and the write; disabled and expiry are left out for non-admins
-    const row = await updateDeviceRow(db, id, (stored) => deviceFields(deviceActor(user), input, stored));
+    const row = await updateDevice(ctx, id, (stored) => deviceFields(deviceActor(user), input, stored));
     if (!row) throw notFound('Device');
-    ctx.bus.publish({ kind: 'invalidate' });
     const live = await ctx.registry.get(id);
     return toDevice({ ...row, status: live?.status ?? row.status, lastUpdate: live?.lastUpdate ?? row.lastUpdate });
   });
@@ -134,20 +125,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkDeviceReadonly(user);
     await guards.checkDevice(user, id);
     await guards.checkAdvanced(user, 'devices', 'delete');
-    await db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('tc_devices').where('id', '=', id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw notFound('Device');
-      await trx.deleteFrom('tc_user_device').where('deviceId', '=', id).execute();
-      for (const table of ['tc_device_geofence', 'tc_device_notification', 'tc_device_attribute', 'tc_device_driver',
-        'tc_device_maintenance', 'tc_device_command', 'tc_device_order', 'tc_device_report'] as const) {
-        await trx.deleteFrom(table).where('deviceId', '=', id).execute();
-      }
-      await trx.deleteFrom('tc_device_device').where((eb) => eb.or([eb('deviceId', '=', id), eb('linkedDeviceId', '=', id)])).execute();
-      await trx.deleteFrom('tc_positions').where('deviceId', '=', id).execute();
-      await trx.deleteFrom('tc_events').where('deviceId', '=', id).execute();
-      await trx.deleteFrom('tc_commands_queue').where('deviceId', '=', id).execute();
-    });
-    ctx.bus.publish({ kind: 'invalidate' });
+    await deleteDevice(ctx, id);
     return reply.code(204).send();
   });
 
@@ -165,14 +143,14 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const last = await ctx.registry.lastPosition(id);
     if (!last) throw new ClientError('Device has no position yet');
     const attributes = { ...last.attributes };
-    if (body.totalDistance != null) attributes.totalDistance = body.totalDistance;
-    if (body.hours != null) attributes.hours = body.hours;
+    if (body.totalDistance != null) attributes[KEY.totalDistance] = body.totalDistance;
+    if (body.hours != null) attributes[KEY.hours] = body.hours;
     const copy = { ...last, serverTime: Date.now(), attributes };
-    const row = await db.insertInto('tc_positions').values(positionRow(copy)).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('tc_positions').values(workingToRow(copy)).returning('id').executeTakeFirstOrThrow();
     await db.updateTable('tc_devices').set({ positionId: row.id }).where('id', '=', id).execute();
     const stored = { ...copy, id: row.id };
     ctx.registry.setLastPosition(stored);
-    ctx.bus.publish({ kind: 'position', position: wirePosition(stored) });
+    ctx.bus.publish({ kind: 'position', position: storedToWire(stored) });
     return reply.code(204).send();
   });
 }
@@ -185,15 +163,8 @@ export async function createDevice(ctx: ApiContext, user: UserRow, input: Device
   if (input.calendarId) await ctx.guards.checkCalendar(user, input.calendarId);
   await ensureUniqueIdFree(ctx, input.uniqueId, null);
   const serverLimit = Number(attrs((await ctx.settings.get()).attributes)['tarkan.deviceLimit'] ?? 0) || 0;
-  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await checkDeviceLimit(ctx, trx, user, serverLimit);
-    const values = deviceFields(deviceActor(user), input, null) as Insertable<DeviceTable>;
-    const created = await trx.insertInto('tc_devices').values(values).returningAll().executeTakeFirstOrThrow();
-    await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: created.id }).execute();
-    return created;
-  });
-  ctx.bus.publish({ kind: 'invalidate' });
-  return row;
+  const values = deviceFields(deviceActor(user), input, null) as Insertable<DeviceTable>;
+  return insertDevice(ctx, user.id, values, (trx) => checkDeviceLimit(ctx, trx, user, serverLimit));
 }
 
 /**
@@ -206,8 +177,7 @@ async function checkDeviceLimit(ctx: ApiContext, trx: Transaction<Database>, use
   const licence = ctx.config.licenseDeviceLimit;
   if (licence > 0) {
     await lockServerRow(trx, ctx.db.dialect);
-    const total = await trx.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(total.n) >= licence) throw new ClientError('User device limit reached');
+    if ((await countDevices(trx)) >= licence) throw new ClientError('User device limit reached');
   }
   if (user.administrator) return;
   const locked = await lockUserRow(trx, ctx.db.dialect, user.id);
@@ -218,7 +188,6 @@ async function checkDeviceLimit(ctx: ApiContext, trx: Transaction<Database>, use
 }
 
 async function ensureUniqueIdFree(ctx: ApiContext, uniqueId: string, ownId: number | null): Promise<void> {
-  const db = ctx.db.kysely;
-  const clash = await db.selectFrom('tc_devices').select('id').where('uniqueId', '=', uniqueId).executeTakeFirst();
-  if (clash && clash.id !== ownId) throw new ClientError('Device identifier already in use');
+  const clash = await deviceIdByUniqueId(ctx.db.kysely, uniqueId);
+  if (clash !== undefined && clash !== ownId) throw new ClientError('Device identifier already in use');
 }

@@ -1,31 +1,28 @@
 import { attributesSchema, parseArea, type PermissionArea } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
-import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
+import {
+  deleteEntity, findEntity, hasDeviceLinks, hasGroupLinks, insertEntity, listEntities, updateEntity, type EntityRow, type EntityTable, type EntityWrite,
+} from '../../db/repositories/entities.ts';
+import { userHasLink } from '../../db/repositories/links.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
 import { parseCalendar } from '../../domain/calendar.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, optionalId, parseBody, pathId } from '../params.ts';
-import { qrDriverHooks } from '../../qr-driver/driver-hooks.ts';
+import type { EntityHooks } from './entity-hooks.ts';
+import { qrDriverHooks } from './qr-driver-hooks.ts';
 
-export type Row = Record<string, unknown> & { id: number };
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+export type Row = EntityRow;
 
 /**
  * The many simple objects of the Traccar API share one shape of CRUD: a table, a body
  * schema, a link key that ties them to users, devices and groups. Each is described once here.
  */
-interface EntityDescription {
+interface EntityDescription extends EntityTable {
   path: string;
-  table: string;
-  /** `<x>Id` key of the permission link tables. */
-  key: Exclude<keyof typeof LINKS.userId, 'deviceId' | 'groupId' | 'managedUserId'>;
-  kind: string;
-  order: string;
   /** Body fields (besides id and attributes) and how to store them. */
   fields: z.ZodRawShape;
   hasAttributes: boolean;
@@ -38,24 +35,12 @@ interface EntityDescription {
   hooks?: (ctx: ApiContext) => EntityHooks;
 }
 
-/** Called inside the write's transaction, except `committed`, which follows the commit. */
-export interface EntityHooks {
-  /** The body to store (may drop secrets); may throw a ClientError to refuse the write. */
-  beforeWrite(trx: Kysely<Database>, body: Record<string, unknown>, id: number | null): Promise<Record<string, unknown>>;
-  /** `body` is the one received, before `beforeWrite`. */
-  afterWrite(trx: Kysely<Database>, row: Row, body: Record<string, unknown>): Promise<void>;
-  afterDelete(trx: Kysely<Database>, id: number): Promise<void>;
-  committed(id: number): Promise<void>;
-  /** What GET returns of a stored row. */
-  toWire(wire: Record<string, unknown>): Record<string, unknown>;
-}
-
 const text = (max = 512) => z.string().max(max);
 const optionalRef = z.number().int().nonnegative().nullish();
 
 const ENTITIES: EntityDescription[] = [
   {
-    path: '/api/geofences', area: 'geofences', table: 'tc_geofences', key: 'geofenceId', kind: 'Geofence', order: 'name', hasAttributes: true,
+    path: '/api/geofences', entity: 'geofence', area: 'geofences', table: 'tc_geofences', key: 'geofenceId', kind: 'Geofence', order: 'name', hasAttributes: true,
     fields: {
       name: text(128).trim().min(1, 'Field name is required.'),
       description: text().nullish(),
@@ -70,12 +55,12 @@ const ENTITIES: EntityDescription[] = [
     },
   },
   {
-    path: '/api/drivers', area: 'drivers', table: 'tc_drivers', key: 'driverId', kind: 'Driver', order: 'name', hasAttributes: true,
+    path: '/api/drivers', entity: 'driver', area: 'drivers', table: 'tc_drivers', key: 'driverId', kind: 'Driver', order: 'name', hasAttributes: true,
     fields: { name: text(128).trim().min(1, 'name is required'), uniqueId: text(128).trim().min(1, 'uniqueId is required') },
     hooks: qrDriverHooks,
   },
   {
-    path: '/api/calendars', area: 'calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
+    path: '/api/calendars', entity: 'calendar', area: 'calendars', table: 'tc_calendars', key: 'calendarId', kind: 'Calendar', order: 'name', hasAttributes: true,
     fields: {
       name: text(128).trim().min(1, 'name is required'),
       data: text(100000).superRefine((value, check) => {
@@ -88,11 +73,11 @@ const ENTITIES: EntityDescription[] = [
     },
   },
   {
-    path: '/api/maintenance', area: 'maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,
+    path: '/api/maintenance', entity: 'maintenance', area: 'maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,
     fields: { name: text(128).trim().min(1, 'name is required'), type: text(128).min(1), start: z.number().finite(), period: z.number().finite() },
   },
   {
-    path: '/api/notifications', area: 'notifications', table: 'tc_notifications', key: 'notificationId', kind: 'Notification', order: 'description',
+    path: '/api/notifications', entity: 'notification', area: 'notifications', table: 'tc_notifications', key: 'notificationId', kind: 'Notification', order: 'description',
     hasAttributes: true, booleans: ['always'],
     fields: {
       type: text(128).min(1, 'type is required'), description: text().nullish(), always: z.boolean().nullish(),
@@ -100,12 +85,12 @@ const ENTITIES: EntityDescription[] = [
     },
   },
   {
-    path: '/api/commands', area: 'commands', table: 'tc_commands', key: 'commandId', kind: 'Command', order: 'description', hasAttributes: true,
+    path: '/api/commands', entity: 'command', area: 'commands', table: 'tc_commands', key: 'commandId', kind: 'Command', order: 'description', hasAttributes: true,
     booleans: ['textChannel'],
     fields: { description: text().nullish(), type: text(128).min(1, 'type is required'), textChannel: z.boolean().nullish(), deviceId: optionalRef },
   },
   {
-    path: '/api/attributes/computed', area: 'attributes', table: 'tc_attributes', key: 'attributeId', kind: 'Attribute', order: 'description',
+    path: '/api/attributes/computed', entity: 'attribute', area: 'attributes', table: 'tc_attributes', key: 'attributeId', kind: 'Attribute', order: 'description',
     hasAttributes: false, adminOnly: true,
     fields: {
       description: text().nullish(), attribute: text(128).min(1, 'attribute is required'), expression: text(4000).min(1, 'expression is required'),
@@ -144,24 +129,26 @@ function toWire(entity: EntityDescription, row: Row): Record<string, unknown> {
 }
 
 export function entityRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const db = ctx.db.kysely as unknown as AnyDb;
-  for (const entity of ENTITIES) registerEntity(app, ctx, db, entity);
+  for (const entity of ENTITIES) registerEntity(app, ctx, entity);
 }
 
-function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity: EntityDescription): void {
-  const userLink = LINKS.userId[entity.key] as LinkTableName;
+function registerEntity(app: FastifyInstance, ctx: ApiContext, entity: EntityDescription): void {
+  const db = ctx.db.kysely;
   // Calendars are linked to users only; the rest also to groups and devices.
-  const groupLink = (LINKS.groupId as Record<string, LinkTableName>)[entity.key];
-  const deviceLink = (LINKS.deviceId as Record<string, LinkTableName>)[entity.key];
+  const groupLinks = hasGroupLinks(entity);
+  const deviceLinks = hasDeviceLinks(entity);
   const schema = schemaFor(entity);
   const hooks = entity.hooks?.(ctx);
   const wire = (row: Row) => (hooks ? hooks.toWire(toWire(entity, row)) : toWire(entity, row));
-  const trxDb = (trx: unknown) => trx as Kysely<Database>;
+  /** What a body writes: the kind's hooks first (inside the write's transaction), then its columns. */
+  const writeOf = (body: Record<string, unknown>, id: number | null): EntityWrite => ({
+    columns: async (trx) => toColumns(entity, hooks ? await hooks.beforeWrite(trx, body, id) : body),
+    after: async (trx, row) => hooks?.afterWrite(trx, row, body),
+  });
 
   async function checkAccess(user: UserRow, id: number): Promise<void> {
     if (user.administrator) return;
-    const link = await db.selectFrom(userLink).select(entity.key).where('userId', '=', user.id).where(entity.key, '=', id).executeTakeFirst();
-    if (!link) throw accessDenied(entity.kind);
+    if (!(await userHasLink(db, entity.key, user.id, id))) throw accessDenied(entity.kind);
   }
 
   /**
@@ -174,8 +161,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
       const id = body[key];
       if (!(key in entity.fields) || typeof id !== 'number' || id <= 0) continue;
       if (stored && Number(stored[key]) === id) continue;
-      const link = await db.selectFrom(LINKS.userId[key]).select(key).where('userId', '=', user.id).where(key, '=', id).executeTakeFirst();
-      if (!link) throw accessDenied(kind);
+      if (!(await userHasLink(db, key, user.id, id))) throw accessDenied(kind);
     }
   }
 
@@ -196,37 +182,28 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     const deviceId = optionalId(query.deviceId, 'deviceId');
     const groupId = optionalId(query.groupId, 'groupId');
     const userId = optionalId(query.userId, 'userId');
-    let q = db.selectFrom(entity.table).selectAll().orderBy(entity.order);
-    // Subqueries over the link tables; their generic typing is beyond Kysely's inference.
-    const linked = (table: LinkTableName, owner: string, id: number) =>
-      db.selectFrom(table).select(entity.key).where(owner, '=', id) as never;
     // Traccar ANDs the filters: a device or group someone else also sees may carry his objects,
     // which stay his. Administrators filtering by device or group see every object linked there.
-    const byDeviceOrGroup = (deviceId !== null && deviceLink) || (groupId !== null && groupLink);
+    const byDeviceOrGroup = (deviceId !== null && deviceLinks) || (groupId !== null && groupLinks);
+    let owner: number | null = null;
     if (userId !== null && userId !== user.id) {
       await ctx.guards.checkUser(user, userId);
-      q = q.where('id', 'in', linked(userLink, 'userId', userId));
+      owner = userId;
     } else if (!(user.administrator && (flagParam(query.all) || byDeviceOrGroup))) {
-      q = q.where('id', 'in', linked(userLink, 'userId', user.id));
+      owner = user.id;
     }
-    if (groupId !== null && groupLink) {
-      await ctx.guards.checkGroup(user, groupId);
-      q = q.where('id', 'in', linked(groupLink, 'groupId', groupId));
-    }
-    if (deviceId !== null && deviceLink) {
-      await ctx.guards.checkDevice(user, deviceId);
-      q = q.where('id', 'in', linked(deviceLink, 'deviceId', deviceId));
-    }
-    return (await q.execute()).map((row) => wire(row as Row));
+    if (groupId !== null && groupLinks) await ctx.guards.checkGroup(user, groupId);
+    if (deviceId !== null && deviceLinks) await ctx.guards.checkDevice(user, deviceId);
+    return (await listEntities(db, entity, { userId: owner, groupId, deviceId })).map(wire);
   });
 
   app.get(`${entity.path}/:id`, async (request) => {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
     await checkAccess(user, id);
-    const row = await db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findEntity(db, entity, id);
     if (!row) throw notFound(entity.kind);
-    return wire(row as Row);
+    return wire(row);
   });
 
   app.post(entity.path, async (request) => {
@@ -234,16 +211,9 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     await checkWrite(user, 'create');
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     await checkReferences(user, body, null);
-    const row = await db.transaction().execute(async (trx) => {
-      const stored = hooks ? await hooks.beforeWrite(trxDb(trx), body, null) : body;
-      const created = await trx.insertInto(entity.table).values(toColumns(entity, stored) as never).returningAll().executeTakeFirstOrThrow();
-      await trx.insertInto(userLink).values({ userId: user.id, [entity.key]: created.id } as never).execute();
-      await hooks?.afterWrite(trxDb(trx), created as Row, body);
-      return created;
-    });
-    await hooks?.committed(row.id as number);
-    ctx.bus.publish({ kind: 'invalidate' });
-    return wire(row as Row);
+    const row = await insertEntity(ctx, entity, user.id, writeOf(body, null));
+    await hooks?.committed(row.id);
+    return wire(row);
   });
 
   app.put(`${entity.path}/:id`, async (request) => {
@@ -253,19 +223,12 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     const body = parseBody(schema, request.body) as Record<string, unknown>;
     if (body.id !== undefined && body.id !== id) throw new ClientError('Body id does not match the path');
     await checkAccess(user, id);
-    const existing = await db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
+    const existing = await findEntity(db, entity, id);
     if (!existing) throw notFound(entity.kind);
     await checkReferences(user, body, existing);
-    const row = await db.transaction().execute(async (trx) => {
-      const stored = hooks ? await hooks.beforeWrite(trxDb(trx), body, id) : body;
-      const updated = await trx.updateTable(entity.table).set(toColumns(entity, stored) as never).where('id', '=', id).returningAll().executeTakeFirst();
-      if (!updated) throw notFound(entity.kind);
-      await hooks?.afterWrite(trxDb(trx), updated as Row, body);
-      return updated;
-    });
+    const row = await updateEntity(ctx, entity, id, writeOf(body, id));
     await hooks?.committed(id);
-    ctx.bus.publish({ kind: 'invalidate' });
-    return wire(row as Row);
+    return wire(row);
   });
 
   app.delete(`${entity.path}/:id`, async (request, reply) => {
@@ -273,14 +236,8 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, db: AnyDb, entity
     const { id } = parseBody(pathId, request.params);
     await checkWrite(user, 'delete');
     await checkAccess(user, id);
-    await db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom(entity.table).where('id', '=', id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(entity.kind);
-      for (const table of [userLink, groupLink, deviceLink]) if (table) await trx.deleteFrom(table).where(entity.key, '=', id).execute();
-      await hooks?.afterDelete(trxDb(trx), id);
-    });
+    await deleteEntity(ctx, entity, id, hooks && ((trx) => hooks.afterDelete(trx, id)));
     await hooks?.committed(id);
-    ctx.bus.publish({ kind: 'invalidate' });
     return reply.code(204).send();
   });
 }

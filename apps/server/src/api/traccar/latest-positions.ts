@@ -1,5 +1,5 @@
 import type { Position } from '@rastro/api';
-import { toPosition, wirePosition } from '../../db/mappers.ts';
+import { rowToWire, storedToWire } from '../../position/mappers.ts';
 import { idIn } from '../../db/id-list.ts';
 import type { ApiContext } from '../context.ts';
 
@@ -46,14 +46,14 @@ async function latestEntries(ctx: ApiContext, deviceIds: number[], recentOnly: b
     if (cache.get(deviceId)?.positionId === positionId) continue;
     const known = ctx.registry.knownLastPosition(deviceId);
     // as the row reads back: `outdated` is not stored (Traccar's REST answers false)
-    if (known?.id === positionId) cache.set(deviceId, { positionId, fixTime: known.fixTime, position: { ...wirePosition(known), outdated: false } });
+    if (known?.id === positionId) cache.set(deviceId, { positionId, fixTime: known.fixTime, position: { ...storedToWire(known), outdated: false } });
     else missing.push(positionId);
   }
   const rows = missing.length ? await db.selectFrom('tc_positions').selectAll().where(idIn(ctx.db.dialect, 'id', missing)).execute() : [];
   for (const row of rows) {
     const current = cache.get(row.deviceId);
     // two requests may race; the newer position wins
-    if (!current || current.positionId < row.id) cache.set(row.deviceId, { positionId: row.id, fixTime: row.fixTime, position: toPosition(row) });
+    if (!current || current.positionId < row.id) cache.set(row.deviceId, { positionId: row.id, fixTime: row.fixTime, position: rowToWire(row) });
   }
   const cutoff = Date.now() - POSITION_PERIOD_MS;
   const entries: Entry[] = [];

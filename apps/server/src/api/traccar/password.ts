@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
 import { consumePasswordReset, createPasswordReset, lastPasswordReset } from '../../db/password-resets.ts';
+import { findUserByEmail, setPassword } from '../../db/repositories/users.ts';
 import { endCredentials } from '../../db/sessions.ts';
 import { findUserById, newPasswordColumns } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
@@ -62,8 +63,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   async function sendResetLink(email: string, publicUrl: string, log: FastifyBaseLogger): Promise<void> {
-    const user = await db.selectFrom('tc_users').select(['id', 'email', 'attributes', 'temporary'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+    const user = await findUserByEmail(db, email);
     // share visitors' and QR drivers' accounts have no mailbox behind them
     if (!user || user.temporary || !user.email.includes('@') || attrs(user.attributes)['tarkan.isQrDriverId'] !== undefined) return;
     const settings = await mailSettings(db);
@@ -93,10 +93,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = await findUserById(db, check.userId);
     if (!user) throw new ClientError('User not found', 404);
     const password = await newPasswordColumns(form.password);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('tc_users').set({ ...password }).where('id', '=', user.id).execute();
-      await trx.deleteFrom('tc_password_resets').where('userId', '=', user.id).execute();
-    });
+    await setPassword(ctx, user.id, password);
     // whoever knew the old password, or holds a session, token or socket opened with it, is out
     await endCredentials(db, user.id);
     announceRevocation(ctx.bus, { userIds: [user.id], all: true });

@@ -3,27 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { checkResaleLinks } from '../../billing/resellers.ts';
 import { lockUserRow } from '../../db/locks.ts';
-import { LINKS, type Database, type LinkTableName } from '../../db/schema.ts';
+import { addLinks, linkTable, listLinks, removeLinks, userHasLink, type Link } from '../../db/repositories/links.ts';
+import type { Database, LINKS } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied } from '../../domain/errors.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { parseBody } from '../params.ts';
 
-interface Link {
-  table: LinkTableName;
-  owner: string;
-  property: string;
-  ownerId: number;
-  propertyId: number;
-}
-
 /** Finds the link table of a `{ownerKey: id, propertyKey: id}` body, whichever order its keys come in. */
 function resolveLink(body: Record<string, number>): Link {
   const keys = Object.keys(body);
   for (const [owner, property] of [keys, [...keys].reverse()] as [string, string][]) {
-    const table = (LINKS as Record<string, Record<string, LinkTableName>>)[owner]?.[property];
-    if (table) return { table, owner, property, ownerId: body[owner]!, propertyId: body[property]! };
+    const found = linkTable(owner, property);
+    if (found) return { ...found, ownerId: body[owner]!, propertyId: body[property]! };
   }
   throw new ClientError(`Unsupported permission: ${keys.join(', ')}`);
 }
@@ -33,16 +26,14 @@ async function checkEnd(ctx: ApiContext, db: Kysely<Database>, user: UserRow, ke
   if (key === 'userId' || key === 'managedUserId') return ctx.guards.checkUser(user, id);
   if (key === 'deviceId' || key === 'linkedDeviceId') return ctx.guards.checkDevice(user, id);
   if (key === 'groupId') return ctx.guards.checkGroup(user, id);
-  const table = (LINKS.userId as Record<string, LinkTableName>)[key];
-  if (!table) throw new ClientError(`Unsupported permission key ${key}`);
-  const row = await (db as unknown as Kysely<Record<string, Record<string, number>>>)
-    .selectFrom(table).select(key).where('userId', '=', user.id).where(key, '=', id).executeTakeFirst();
-  if (!row) throw accessDenied(key.replace(/Id$/, '').replace(/^./, (c) => c.toUpperCase()));
+  if (!linkTable('userId', key)) throw new ClientError(`Unsupported permission key ${key}`);
+  if (!(await userHasLink(db, key as keyof typeof LINKS.userId, user.id, id))) {
+    throw accessDenied(key.replace(/Id$/, '').replace(/^./, (c) => c.toUpperCase()));
+  }
 }
 
 export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
-  const raw = db as unknown as Kysely<Record<string, Record<string, number>>>;
 
   async function prepare(request: FastifyRequest, parse: (body: unknown) => Record<string, number>[]): Promise<Link[]> {
     // who asks comes first: an anonymous caller hears 401 whatever the body, as in Traccar
@@ -61,7 +52,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   }
 
   const add = (links: Link[]) =>
-    db.transaction().execute(async (trx) => {
+    addLinks(ctx, links, async (trx) => {
       // users put under a reseller count against his resale limit, whoever links them
       const managedBy = new Map<number, number[]>();
       for (const l of links) {
@@ -72,17 +63,6 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
         await lockUserRow(trx, ctx.db.dialect, resellerId);
         await checkResaleLinks(trx, resellerId, adding);
       }
-      const t = trx as unknown as Kysely<Record<string, Record<string, number>>>;
-      for (const l of links) {
-        await t.insertInto(l.table).values({ [l.owner]: l.ownerId, [l.property]: l.propertyId })
-          .onConflict((oc) => oc.doNothing()).execute();
-      }
-    });
-
-  const remove = (links: Link[]) =>
-    db.transaction().execute(async (trx) => {
-      const t = trx as unknown as Kysely<Record<string, Record<string, number>>>;
-      for (const l of links) await t.deleteFrom(l.table).where(l.owner, '=', l.ownerId).where(l.property, '=', l.propertyId).execute();
     });
 
   const bulk = (body: unknown) => {
@@ -99,12 +79,10 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   ] as const) {
     app.post(path, async (request, reply) => {
       await add(await prepare(request, parse));
-      ctx.bus.publish({ kind: 'invalidate' });
       return reply.code(204).send();
     });
     app.delete(path, async (request, reply) => {
-      await remove(await prepare(request, parse));
-      ctx.bus.publish({ kind: 'invalidate' });
+      await removeLinks(ctx, await prepare(request, parse));
       return reply.code(204).send();
     });
   }
@@ -114,10 +92,6 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     ctx.guards.checkAdmin(requireUser(request));
     const entries = Object.entries(request.query as Record<string, string>).slice(0, 2);
     if (entries.length !== 2) throw new ClientError('Expected two query parameters, e.g. userId=1&deviceId=0');
-    const link = resolveLink(Object.fromEntries(entries.map(([k, v]) => [k, Number(v)])));
-    let q = raw.selectFrom(link.table).select([link.owner, link.property]);
-    if (link.ownerId > 0) q = q.where(link.owner, '=', link.ownerId);
-    if (link.propertyId > 0) q = q.where(link.property, '=', link.propertyId);
-    return q.execute();
+    return listLinks(db, resolveLink(Object.fromEntries(entries.map(([k, v]) => [k, Number(v)]))));
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { idIn } from '../../db/id-list.ts';
-import { toPosition, wirePosition } from '../../db/mappers.ts';
+import { rowToWire, storedToWire } from '../../position/mappers.ts';
 import { ClientError, accessDenied } from '../../domain/errors.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -31,7 +31,7 @@ export function positionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await ctx.guards.checkDevice(user, deviceId);
       // history is report work: paged, paced and cancelled with the client (reports/pace.ts)
       const pace = paceOf(reply);
-      const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), wirePosition);
+      const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), storedToWire);
       return reply.type('application/json; charset=utf-8').send(await jsonArray(positions, pace));
     }
 
@@ -40,7 +40,7 @@ export function positionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // as Traccar: a position of a device the caller does not see is refused, not skipped
       const visible = user.administrator ? null : new Set(await ctx.guards.deviceIds(user));
       if (visible && rows.some((r) => !visible.has(r.deviceId))) throw accessDenied('Device');
-      return rows.map(toPosition);
+      return rows.map(rowToWire);
     }
 
     let devices: number[];

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expandGroups } from '../../db/access.ts';
 import { idIn } from '../../db/id-list.ts';
-import { attrs, toEvent, wirePosition } from '../../db/mappers.ts';
+import { attrs, toEvent } from '../../db/mappers.ts';
+import { KEY } from '../../position/keys.ts';
+import { storedToWire } from '../../position/mappers.ts';
+import { deviceIdsInGroups } from '../../db/repositories/devices.ts';
+import { groupParents } from '../../db/repositories/groups.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
 import { driverNames, positionsBetween, reportDevices, type ReportDevice } from '../../reports/data.ts';
@@ -49,9 +53,8 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     if (groupIds.length) {
       for (const id of groupIds) await ctx.guards.checkGroup(user, id);
-      const groups = expandGroups(groupIds, await db.selectFrom('tc_groups').select(['id', 'groupId']).execute());
-      const rows = await db.selectFrom('tc_devices').select('id').where('groupId', 'in', groups).execute();
-      for (const r of rows) if (user.administrator || allowed.has(r.id)) result.add(r.id);
+      const groups = expandGroups(groupIds, await groupParents(db));
+      for (const id of await deviceIdsInGroups(ctx.db, groups)) if (user.administrator || allowed.has(id)) result.add(id);
     }
     return reportDevices(db, ctx.db.dialect, [...result]);
   }
@@ -114,7 +117,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     for (const device of await devicesOf(user, query)) {
       for (const p of await positionsBetween(db, device.id, from, to, pace)) {
         await pace.step();
-        out.push({ ...wirePosition(p), deviceName: device.name });
+        out.push({ ...storedToWire(p), deviceName: device.name });
       }
     }
     return out;
@@ -141,7 +144,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (rows.length < EVENTS_PAGE) break;
       after = rows[rows.length - 1]!;
     }
-    return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes.alarm))) : events;
+    return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes[KEY.alarm]))) : events;
   });
 
   report('trips', async (user, query, pace) => {
@@ -195,7 +198,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const [from, to] = period(query);
       const pace = paceOf(reply);
       const [device] = await reportDevices(db, ctx.db.dialect, [deviceId]);
-      const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), wirePosition);
+      const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), storedToWire);
       const name = device?.name ?? String(deviceId);
       reply.header('content-disposition', `attachment; filename=positions.${format}`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(await positionsCsv(positions, (await exportFormat(request, user)).timeZone, pace));

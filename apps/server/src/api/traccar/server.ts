@@ -1,6 +1,7 @@
 import { serverInputSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { flag, toServer } from '../../db/mappers.ts';
+import { updateServer } from '../../db/repositories/server.ts';
 import { countUsers } from '../../db/users.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -25,7 +26,7 @@ export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
     ctx.guards.checkAdmin(requireUser(request));
     const input = parseBody(serverInputSchema, request.body);
     // Full replace, as Traccar's PUT: omitted fields fall back to empty values.
-    await ctx.settings.update({
+    await updateServer(ctx, ctx.settings, {
       registration: flag(input.registration),
       readonly: flag(input.readonly),
       deviceReadonly: flag(input.deviceReadonly),
@@ -45,7 +46,6 @@ export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
       coordinateFormat: input.coordinateFormat ?? null,
       attributes: JSON.stringify(input.attributes ?? {}),
     });
-    ctx.bus.publish({ kind: 'invalidate' });
     return current();
   });
 

@@ -2,9 +2,8 @@ import { TOTP_KEY_MASK, userInputSchema, type UserInput } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { managedUserIds } from '../../db/access.ts';
-import { idIn } from '../../db/id-list.ts';
 import { lockUserRow } from '../../db/locks.ts';
-import { updateUserRow } from '../../db/user-update.ts';
+import { deleteUser, insertUser, listUsers, updateUser } from '../../db/repositories/users.ts';
 import { attrs, toUser } from '../../db/mappers.ts';
 import type { Database, UserTable } from '../../db/schema.ts';
 import { checkResaleLimit, checkResellerAttributes } from '../../billing/resellers.ts';
@@ -46,19 +45,16 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/api/users', async (request) => {
     const user = requireUser(request);
     const userId = optionalId((request.query as Record<string, unknown>).userId, 'userId');
-    let q = db.selectFrom('tc_users').selectAll().orderBy('name');
+    let scope: number[] | 'all' = 'all';
     if (userId !== null) {
       await guards.checkUser(user, userId);
-      const managed = await managedUserIds(db, userId);
-      if (!managed.length) return [];
-      q = q.where(idIn(ctx.db.dialect, 'id', managed));
+      scope = await managedUserIds(db, userId);
     } else if (!user.administrator) {
-      const managed = await managedUserIds(db, user.id);
-      if (!managed.length) return [];
-      q = q.where(idIn(ctx.db.dialect, 'id', managed));
+      scope = await managedUserIds(db, user.id);
     }
+    if (scope !== 'all' && !scope.length) return [];
     // QR drivers' accounts belong to their drivers, not to the users list
-    return (await q.execute()).filter((row) => !isQrDriverAccount(row)).map(toUser);
+    return (await listUsers(ctx.db, scope)).filter((row) => !isQrDriverAccount(row)).map(toUser);
   });
 
   app.get('/api/users/:id', async (request) => {
@@ -90,11 +86,9 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ensureLoginFree(db, columns, null);
     // hashed before the transaction, which would otherwise hold its connection while PBKDF2 runs
     const password = await newPasswordColumns(input.password);
-    const row = await db.transaction().execute(async (trx) => {
-      if (caller && !caller.administrator) await checkUserLimits(trx, caller.id);
-      const created = await trx.insertInto('tc_users').values({ ...columns, ...password }).returningAll().executeTakeFirstOrThrow();
-      if (caller && !caller.administrator) await trx.insertInto('tc_user_user').values({ userId: caller.id, managedUserId: created.id }).execute();
-      return created;
+    const manager = caller && !caller.administrator ? caller.id : null;
+    const row = await insertUser(ctx, { ...columns, ...password }, manager, async (trx) => {
+      if (manager !== null) await checkUserLimits(trx, manager);
     });
     return toUser(row);
   });
@@ -111,7 +105,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // privileged fields the caller may not change are left out and keep their stored values
     // (domain/field-policy.ts); the save is a compare-and-swap on the attributes as read
     const grantor = grantorOf(caller);
-    const saved = await updateUserRow(db, id, async (existing) => {
+    const saved = await updateUser(ctx, id, async (existing) => {
       const columns = (await userFields(db, userActor(grantor, id, false), grantor, input, existing)) as Updateable<UserTable>;
       await ensureLoginFree(db, { email: columns.email ?? existing.email, login: columns.login ?? null }, id);
       return { ...columns, ...password };
@@ -119,7 +113,6 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!saved) throw notFound('User');
     const { before: existing, after: row } = saved;
     await revokeAfterUserChange(ctx, existing, row, request);
-    ctx.bus.publish({ kind: 'invalidate' });
     return toUser(row);
   });
 
@@ -130,9 +123,8 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (caller.id === id) throw new ClientError('Users cannot delete themselves');
     await guards.checkUser(caller, id);
     await guards.checkAdvanced(caller, 'users', 'delete');
-    await deleteUser(id);
+    await deleteUser(ctx, id);
     announceRevocation(ctx.bus, { userIds: [id], all: true });
-    ctx.bus.publish({ kind: 'invalidate' });
     return reply.code(204).send();
   });
 
@@ -147,19 +139,6 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const managed = await managedUserIds(trx, manager.id);
     if (manager.userLimit !== -1 && managed.length >= manager.userLimit) throw new ClientError('Manager user limit reached');
     await checkResaleLimit(trx, manager);
-  }
-
-  async function deleteUser(id: number): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('tc_users').where('id', '=', id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw notFound('User');
-      for (const table of ['tc_user_device', 'tc_user_group', 'tc_user_geofence', 'tc_user_notification', 'tc_user_calendar',
-        'tc_user_attribute', 'tc_user_driver', 'tc_user_maintenance', 'tc_user_command', 'tc_user_order', 'tc_user_report',
-        'tc_sessions', 'tc_tokens'] as const) {
-        await trx.deleteFrom(table).where('userId', '=', id).execute();
-      }
-      await trx.deleteFrom('tc_user_user').where((eb) => eb.or([eb('userId', '=', id), eb('managedUserId', '=', id)])).execute();
-    });
   }
 }
 

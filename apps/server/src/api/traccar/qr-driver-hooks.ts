@@ -1,8 +1,8 @@
 import { QR_DRIVER_ATTRIBUTES, type Attributes } from '@rastro/api';
-import type { ApiContext } from '../api/context.ts';
-import type { EntityHooks } from '../api/traccar/entities.ts';
-import { removeQrAccount, syncQrAccount } from './account.ts';
-import { validateQr } from './rules.ts';
+import type { ApiContext } from '../context.ts';
+import type { EntityHooks } from './entity-hooks.ts';
+import { removeQrAccount, syncQrAccount } from '../../qr-driver/account.ts';
+import { validateQr } from '../../qr-driver/rules.ts';
 
 /**
  * What the drivers CRUD does for the QR check-in: validates the QR fields, stores the driver
