@@ -1,4 +1,4 @@
-import type { Device, Position } from '@rastro/api';
+import type { Device, Group, Position, Server, User } from '@rastro/api';
 
 /** Wire objects for unit tests, complete so that tests type-check against the real shapes. */
 export function makeDevice(overrides: Partial<Device> & Pick<Device, 'id'>): Device {
@@ -42,4 +42,70 @@ export function makePosition(overrides: Partial<Position> & Pick<Position, 'devi
     attributes: {},
     ...overrides,
   };
+}
+
+export function makeUser(overrides: Partial<User> & Pick<User, 'id'>): User {
+  return {
+    name: `User ${overrides.id}`,
+    login: null,
+    email: `user${overrides.id}@example.com`,
+    phone: null,
+    readonly: false,
+    administrator: false,
+    map: null,
+    latitude: 0,
+    longitude: 0,
+    zoom: 0,
+    password: null,
+    coordinateFormat: null,
+    disabled: false,
+    expirationTime: null,
+    deviceLimit: -1,
+    userLimit: 0,
+    deviceReadonly: false,
+    limitCommands: false,
+    disableReports: false,
+    fixedEmail: false,
+    poiLayer: null,
+    totpKey: null,
+    temporary: false,
+    attributes: {},
+    ...overrides,
+  };
+}
+
+export function makeServer(overrides: Partial<Server> = {}): Server {
+  return {
+    id: 1,
+    registration: false,
+    readonly: false,
+    deviceReadonly: false,
+    limitCommands: false,
+    disableReports: false,
+    fixedEmail: false,
+    map: null,
+    bingKey: null,
+    mapUrl: null,
+    overlayUrl: null,
+    poiLayer: null,
+    announcement: null,
+    latitude: -23.55,
+    longitude: -46.63,
+    zoom: 12,
+    forceSettings: false,
+    coordinateFormat: null,
+    version: '6.0',
+    emailEnabled: false,
+    textEnabled: false,
+    geocoderEnabled: false,
+    openIdEnabled: false,
+    openIdForce: false,
+    newServer: false,
+    attributes: {},
+    ...overrides,
+  };
+}
+
+export function makeGroup(overrides: Partial<Group> & Pick<Group, 'id'>): Group {
+  return { name: `Group ${overrides.id}`, groupId: null, attributes: {}, ...overrides };
 }

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { createHmac } from 'node:crypto';
+import type { User } from '@rastro/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionUser } from '../../state/session.ts';
+import { serverReply, setupComponentTests } from '../../testing/app.tsx';
+import { makeUser } from '../../testing/fixtures.ts';
+import { choose, selectField, textField } from '../../testing/queries.ts';
+import AccountPage from './AccountPage.tsx';
+
+const app = setupComponentTests();
+
+const me = makeUser({ id: 12, name: 'Ana Souza', email: 'ana@example.com', phone: '+5511900000000', attributes: { speedUnit: 'kmh' } });
+/** RFC 6238's test secret, "12345678901234567890" in base32. */
+const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+/** An authenticator app's code now (RFC 6238: HMAC-SHA-1 over the 30 s step, dynamic truncation), written apart from the app's. */
+function authenticatorCode(secret: string, now = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = secret.replace(/./g, (char) => alphabet.indexOf(char).toString(2).padStart(5, '0'));
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function renderAccount(user: User = me) {
+  app.api.on('PUT', `/api/users/${user.id}`, (request) => ({ json: request.json() }));
+  const view = await app.render(<AccountPage />, { path: '/account', user });
+  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  return view;
+}
+
+const dialog = () => screen.getByTestId('entity-dialog');
+
+describe('my account', () => {
+  it("saves one's own details and preferences, keeping the password, and goes home", async () => {
+    const view = await renderAccount();
+    expect(within(dialog()).getByText('My account')).toBeTruthy();
+    expect(textField(dialog(), 'Phone').value).toBe('+5511900000000');
+
+    await view.fill(textField(dialog(), 'Phone'), '+5511922223333');
+    await choose(view, selectField(dialog(), 'Language'), 'Español');
+    await choose(view, selectField(dialog(), 'Coordinate format'), 'DMS');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    await waitFor(() => expect(view.location().pathname).toBe('/home'));
+    const body = app.api.received('PUT', '/api/users/12')[0].json();
+    expect(body).toMatchObject({
+      id: 12,
+      name: 'Ana Souza',
+      phone: '+5511922223333',
+      coordinateFormat: 'dms',
+      // attributes the form does not show are kept
+      attributes: { speedUnit: 'kmh', 'tarkan.lang': 'es' },
+    });
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('passwordConfirm');
+    // the session holds the saved user
+    expect(sessionUser.get()?.phone).toBe('+5511922223333');
+  });
+
+  it('changes the password only when both fields agree', async () => {
+    const view = await renderAccount();
+    await view.fill(textField(dialog(), 'New password'), 'n3w-pass');
+    await view.fill(textField(dialog(), 'Confirm new password'), 'n3w-pas');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe('The passwords do not match.');
+    expect(app.api.received('PUT', '/api/users/12')).toHaveLength(0);
+
+    await view.fill(textField(dialog(), 'Confirm new password'), 'n3w-pass');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await waitFor(() => expect(view.location().pathname).toBe('/home'));
+    expect(app.api.received('PUT', '/api/users/12')).toHaveLength(1);
+    const body = app.api.received('PUT', '/api/users/12')[0].json();
+    expect(body.password).toBe('n3w-pass');
+    expect(body).not.toHaveProperty('passwordConfirm');
+  });
+
+  it('offers two-step verification only where the server allows it', async () => {
+    await renderAccount();
+    expect(within(dialog()).getByText('My account')).toBeTruthy();
+    expect(within(dialog()).queryByTestId('two-step-open')).toBeNull();
+  });
+
+  it('turns two-step verification on once the app shows the right code', async () => {
+    app.api.on('GET', '/api/server', serverReply({ attributes: { totpEnable: true } })).on('POST', '/api/users/totp', { text: SECRET });
+    const view = await renderAccount();
+    await view.user.click(await within(dialog()).findByRole('button', { name: 'Turn on two-step verification' }));
+    const twoStep = await screen.findByTestId('two-step-dialog');
+
+    expect(await within(twoStep).findByRole('img', { name: 'Two-step verification QR code' })).toBeTruthy();
+    expect(within(twoStep).getByTestId('totp-secret').textContent).toBe('GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ');
+
+    // a wrong code saves nothing
+    const wrong = String((Number(authenticatorCode(SECRET)) + 500_000) % 1_000_000).padStart(6, '0');
+    const code = within(twoStep).getByLabelText('Code from the app');
+    await view.user.type(code, wrong);
+    await view.user.click(within(twoStep).getByRole('button', { name: 'Turn on' }));
+    expect((await within(twoStep).findByRole('alert')).textContent).toBe('The code does not match. Enter the code the app shows now.');
+    expect(app.api.received('PUT', '/api/users/12')).toHaveLength(0);
+
+    await view.fill(code, authenticatorCode(SECRET));
+    await view.user.click(within(twoStep).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(app.api.received('PUT', '/api/users/12')).toHaveLength(1));
+    expect(app.api.received('PUT', '/api/users/12')[0].json<User>().totpKey).toBe(SECRET);
+    await waitFor(() => expect(screen.queryByTestId('two-step-dialog')).toBeNull());
+    expect(sessionUser.get()?.totpKey).toBe(SECRET);
+  });
+
+  it('turns two-step verification off', async () => {
+    const view = await renderAccount(makeUser({ id: 13, name: 'Bruno Lima', totpKey: '********' }));
+    await view.user.click(within(dialog()).getByRole('button', { name: 'Two-step verification' }));
+    const twoStep = await screen.findByTestId('two-step-dialog');
+    expect(within(twoStep).getByText(/Two-step verification is on/)).toBeTruthy();
+    await view.user.click(within(twoStep).getByRole('button', { name: 'Turn off' }));
+
+    await waitFor(() => expect(screen.queryByTestId('two-step-dialog')).toBeNull());
+    expect(app.api.received('PUT', '/api/users/13')).toHaveLength(1);
+    expect(app.api.received('PUT', '/api/users/13')[0].json<User>().totpKey).toBeNull();
+    expect(sessionUser.get()?.totpKey).toBeNull();
+  });
+});

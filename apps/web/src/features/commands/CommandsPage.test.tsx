@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SavedCommand } from '../../api/entities.ts';
+import { setupComponentTests } from '../../testing/app.tsx';
+import { makeDevice, makeUser } from '../../testing/fixtures.ts';
+import { choose, entityRow, entityRows, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
+import CommandsPage from './CommandsPage.tsx';
+
+const app = setupComponentTests();
+
+const reboot: SavedCommand = { id: 7, description: 'Reboot tracker', type: 'rebootDevice', textChannel: false, attributes: {} };
+const ping: SavedCommand = { id: 8, description: null, type: 'positionSingle', textChannel: false, attributes: {} };
+const fleet = [
+  makeDevice({ id: 1, name: 'Osmand phone' }),
+  makeDevice({ id: 2, name: 'GT06 tracker' }),
+  makeDevice({ id: 3, name: 'Old one', uniqueId: 'deleted-3-1700000000' }),
+];
+
+async function renderCommands() {
+  app.api
+    .json('GET', '/api/commands', [reboot, ping])
+    .json('GET', '/api/devices', fleet)
+    // every type without a device; per device, what its protocol encodes
+    .on('GET', '/api/commands/types', (request) => {
+      const deviceId = request.query.get('deviceId');
+      if (deviceId === '1') return { json: [{ type: 'positionSingle' }, { type: 'custom' }] };
+      if (deviceId === '2') return { json: [{ type: 'engineStop' }, { type: 'rebootDevice' }, { type: 'positionSingle' }, { type: 'custom' }] };
+      return { json: [{ type: 'custom' }, { type: 'engineStop' }, { type: 'rebootDevice' }, { type: 'positionSingle' }] };
+    });
+  const view = await app.render(<CommandsPage />, { path: '/commands', user: makeUser({ id: 1 }) });
+  await waitFor(() => expect(entityRows()).toEqual(['Reboot tracker', 'Single position']));
+  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  return view;
+}
+
+const editDialog = () => screen.getByTestId('entity-dialog');
+
+async function openSend(view: Awaited<ReturnType<typeof renderCommands>>, name: string) {
+  await view.user.click(within(entityRow(name).closest('li') as HTMLElement).getByTestId('command-send'));
+  return screen.findByTestId('send-command-dialog');
+}
+
+describe('saved commands', () => {
+  it('a custom command needs its text, and is saved with it', async () => {
+    const view = await renderCommands();
+    app.api.on('POST', '/api/commands', (request) => ({ json: { ...request.json<SavedCommand>(), id: 30 } }));
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(selectField(editDialog(), 'Type').textContent).toBe('Custom');
+
+    await view.fill(textField(editDialog(), 'Description'), 'Ask the firmware');
+    await view.user.click(within(editDialog()).getByTestId('entity-save'));
+    expect(within(editDialog()).getByText('Required field')).toBeTruthy();
+    expect(app.api.received('POST', '/api/commands')).toHaveLength(0);
+
+    await view.fill(textField(editDialog(), 'Command text'), 'VERSION#');
+    await view.user.click(toggle(editDialog(), 'Send by SMS'));
+    await view.user.click(within(editDialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    expect(app.api.received('POST', '/api/commands')[0].json()).toEqual({
+      description: 'Ask the firmware',
+      type: 'custom',
+      textChannel: true,
+      attributes: { data: 'VERSION#' },
+    });
+  });
+
+  it('choosing a type other than custom removes the command text field', async () => {
+    const view = await renderCommands();
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(textField(editDialog(), 'Command text')).toBeTruthy();
+    await choose(view, selectField(editDialog(), 'Type'), 'Engine stop');
+    expect(within(editDialog()).queryByLabelText(/^Command text/)).toBeNull();
+  });
+});
+
+describe('send command dialog', () => {
+  it('offers the live fleet and sends the saved command to the chosen device', async () => {
+    const view = await renderCommands();
+    app.api.on('POST', '/api/commands/send', { json: {} });
+    const dialog = await openSend(view, 'Reboot tracker');
+    expect(within(dialog).getByText('Send "Reboot tracker"')).toBeTruthy();
+    expect(within(dialog).getByTestId<HTMLButtonElement>('send-command').disabled).toBe(true);
+
+    await view.user.click(selectField(dialog, 'Device'));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Osmand phone', 'GT06 tracker']);
+    await view.user.click(screen.getByRole('option', { name: 'GT06 tracker' }));
+    await waitFor(() => expect(app.api.received('GET', '/api/commands/types').some((request) => request.query.get('deviceId') === '2')).toBe(true));
+    await waitFor(() => expect(within(dialog).getByTestId<HTMLButtonElement>('send-command').disabled).toBe(false));
+    await view.user.click(within(dialog).getByTestId('send-command'));
+
+    expect(await noticeText()).toBe('Command sent');
+    expect(app.api.received('POST', '/api/commands/send').map((request) => request.json())).toEqual([
+      { id: 7, deviceId: 2, type: 'rebootDevice', attributes: {} },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('send-command-dialog')).toBeNull());
+  });
+
+  it("warns when the device's protocol does not take the command, and will not send it", async () => {
+    const view = await renderCommands();
+    const dialog = await openSend(view, 'Reboot tracker');
+    await choose(view, selectField(dialog, 'Device'), 'Osmand phone');
+
+    expect(await within(dialog).findByText('This device does not accept this type of command.')).toBeTruthy();
+    expect(within(dialog).getByTestId<HTMLButtonElement>('send-command').disabled).toBe(true);
+  });
+
+  it('says when the command is queued until the device connects', async () => {
+    const view = await renderCommands();
+    app.api.on('POST', '/api/commands/send', { status: 202, json: {} });
+    const dialog = await openSend(view, 'Single position');
+    await choose(view, selectField(dialog, 'Device'), 'Osmand phone');
+    await waitFor(() => expect(within(dialog).getByTestId<HTMLButtonElement>('send-command').disabled).toBe(false));
+    await view.user.click(within(dialog).getByTestId('send-command'));
+
+    expect(await noticeText()).toBe('Command queued: it will be sent when the device connects');
+  });
+
+  it("keeps the dialog open with the server's reason when sending fails", async () => {
+    const view = await renderCommands();
+    app.api.on('POST', '/api/commands/send', { status: 400, text: 'Failed to send command' });
+    const dialog = await openSend(view, 'Single position');
+    await choose(view, selectField(dialog, 'Device'), 'GT06 tracker');
+    await waitFor(() => expect(within(dialog).getByTestId<HTMLButtonElement>('send-command').disabled).toBe(false));
+    await view.user.click(within(dialog).getByTestId('send-command'));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The command could not be sent.');
+    expect(screen.getByTestId('send-command-dialog')).toBeTruthy();
+  });
+});

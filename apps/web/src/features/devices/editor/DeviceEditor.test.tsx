@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import type { Device } from '@rastro/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { serverReply, setupComponentTests } from '../../../testing/app.tsx';
+import { makeDevice, makeGroup, makeUser } from '../../../testing/fixtures.ts';
+import { choose, selectField, textField } from '../../../testing/queries.ts';
+import { DeviceEditor } from './DeviceEditor.tsx';
+
+const app = setupComponentTests();
+
+const manager = makeUser({ id: 1, name: 'Manager' });
+const groups = [makeGroup({ id: 2, name: 'Trucks' }), makeGroup({ id: 3, name: 'Vans' })];
+
+function editor() {
+  return screen.getByTestId('device-editor');
+}
+
+/** A text field of the editor by its label (label queries: role queries over thirty fields cost seconds in jsdom). */
+const field = (label: string) => textField(editor(), label);
+const select = (label: string) => selectField(editor(), label);
+
+describe('device editor', () => {
+  it('creates a device with its columns, group, category and attributes', async () => {
+    app.api
+      .json('GET', '/api/groups', groups)
+      .on('POST', '/api/devices', (request) => ({ json: { ...makeDevice({ id: 40 }), ...request.json<Partial<Device>>() } }));
+    const onClose = vi.fn<(saved?: Device) => void>();
+    const view = await app.render(<DeviceEditor device={null} onClose={onClose} />, { user: manager });
+
+    expect(within(editor()).getByText('New device', { selector: 'h2' })).toBeTruthy();
+    await view.fill(field('Name'), ' Truck 12 ');
+    await view.fill(field('Identifier (IMEI)'), '865432109876543');
+    await choose(view, select('Group'), 'Trucks');
+    await choose(view, select('Category (icon)'), 'Truck');
+    await view.fill(field('Plate'), 'ABC1D23');
+    await view.fill(field('Phone (SIM)'), '+5511999990000');
+    await view.fill(field('Odometer'), '1500,5');
+    await view.fill(field('Fuel price'), '6.29');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const [post] = app.api.received('POST', '/api/devices');
+    expect(post.json()).toEqual({
+      name: 'Truck 12',
+      uniqueId: '865432109876543',
+      groupId: 2,
+      phone: '+5511999990000',
+      model: null,
+      contact: null,
+      category: 'truck',
+      // typed in km (comma decimal), stored in metres
+      attributes: { plate: 'ABC1D23', odometer: 1_500_500, fuelPrice: 6.29 },
+    });
+    expect(onClose.mock.calls[0][0]).toMatchObject({ id: 40, name: 'Truck 12' });
+  });
+
+  it('requires a name and an identifier and refuses numbers that are not numbers', async () => {
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={null} onClose={onClose} />, { user: manager });
+
+    await view.fill(field('Maximum speed'), 'fast');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    expect(within(editor()).getByText('Please enter a name for the device')).toBeTruthy();
+    expect(within(editor()).getByText('Please enter the device identifier')).toBeTruthy();
+    expect(within(editor()).getByText('Enter a number')).toBeTruthy();
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(app.api.received('POST', '/api/devices')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('edits a device: shows its values, keeps what it does not show and sends the whole device', async () => {
+    const device = makeDevice({
+      id: 5,
+      name: 'Van 3',
+      uniqueId: '111222',
+      groupId: 3,
+      calendarId: 8,
+      disabled: true,
+      expirationTime: '2030-01-01T00:00:00.000+00:00',
+      category: 'van',
+      attributes: { odometer: 12_345_000, 'tarkan.color': '#ff0000', speedLimit: 43.2, driver: 'Rui' },
+    });
+    app.api.json('GET', '/api/groups', groups).on('PUT', '/api/devices/5', (request) => ({ json: request.json() }));
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={device} onClose={onClose} />, { user: manager });
+
+    expect(within(editor()).getByText('Edit device', { selector: 'h2' })).toBeTruthy();
+    expect(field('Name').value).toBe('Van 3');
+    expect(field('Odometer').value).toBe('12345');
+    expect(field('Vehicle colour').value).toBe('#ff0000');
+    expect(field('Driver').value).toBe('Rui');
+    await waitFor(() => expect(select('Group').textContent).toBe('Vans'));
+
+    await view.fill(field('Name'), 'Van 3 (reserve)');
+    await view.fill(field('Driver'), '');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(app.api.received('PUT', '/api/devices/5')[0].json()).toEqual({
+      id: 5,
+      // what the editor does not show travels back unchanged
+      disabled: true,
+      calendarId: 8,
+      expirationTime: '2030-01-01T00:00:00.000+00:00',
+      name: 'Van 3 (reserve)',
+      uniqueId: '111222',
+      groupId: 3,
+      phone: null,
+      model: null,
+      contact: null,
+      category: 'van',
+      // a cleared field is removed, an attribute the editor does not know is kept
+      attributes: { odometer: 12_345_000, 'tarkan.color': '#ff0000', speedLimit: 43.2 },
+    });
+  });
+
+  it('shows and saves distances in miles for a user who chose miles', async () => {
+    const device = makeDevice({ id: 6, name: 'Car', attributes: { odometer: 160_934 } });
+    app.api.on('PUT', '/api/devices/6', (request) => ({ json: request.json() }));
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={device} onClose={onClose} />, {
+      user: makeUser({ id: 1, attributes: { distanceUnit: 'mi' } }),
+    });
+
+    expect(field('Odometer').value).toBe('100');
+    expect(within(editor()).getAllByText('mi').length).toBeGreaterThan(0);
+    await view.fill(field('Odometer'), '200');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(app.api.received('PUT', '/api/devices/6')[0].json<Device>().attributes.odometer).toBe(321_869);
+  });
+
+  it("stops at the user's device limit before asking the server", async () => {
+    app.api.on('GET', '/api/server', serverReply());
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={null} onClose={onClose} />, {
+      user: makeUser({ id: 1, deviceLimit: 2 }),
+      live: { devices: [makeDevice({ id: 1 }), makeDevice({ id: 2 })] },
+    });
+    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+
+    await view.fill(field('Name'), 'Third');
+    await view.fill(field('Identifier (IMEI)'), '333');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    expect(within(editor()).getByTestId('editor-error').textContent).toBe('Vehicle registration limit exceeded.');
+    expect(app.api.received('POST', '/api/devices')).toHaveLength(0);
+  });
+
+  it("the licence's device limit binds administrators too", async () => {
+    app.api.on('GET', '/api/server', serverReply({}, { licenseMode: 'plus', deviceLimit: 1 }));
+    const view = await app.render(<DeviceEditor device={null} onClose={vi.fn()} />, {
+      user: makeUser({ id: 1, administrator: true }),
+      live: { devices: [makeDevice({ id: 1 })] },
+    });
+    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+
+    await view.fill(field('Name'), 'Second');
+    await view.fill(field('Identifier (IMEI)'), '222');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    expect(within(editor()).getByTestId('editor-error').textContent).toBe('Vehicle registration limit exceeded.');
+    expect(app.api.received('POST', '/api/devices')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the catalog's words and stays open", async () => {
+    app.api.on('POST', '/api/devices', { status: 400, text: 'Device identifier already in use' });
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={null} onClose={onClose} />, { user: manager });
+
+    await view.fill(field('Name'), 'Dup');
+    await view.fill(field('Identifier (IMEI)'), '111222');
+    // Enter in a field saves, as the form's submit
+    await view.user.type(field('Identifier (IMEI)'), '{Enter}');
+
+    expect((await within(editor()).findByTestId('editor-error')).textContent).toBe('A device with this identifier already exists.');
+    expect(app.api.received('POST', '/api/devices')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(editor()).getByTestId('save-device')).toHaveProperty('disabled', false);
+  });
+
+  it('previews the marker through the colour filter and saves the colours and adjustments', async () => {
+    app.api.on('PUT', '/api/devices/8', (request) => ({ json: request.json() }));
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={makeDevice({ id: 8, name: 'Bus' })} onClose={onClose} />, { user: manager });
+    const preview = within(editor()).getByTestId('marker-preview');
+    // the theme's default marker colour until one is typed
+    expect(getComputedStyle(preview).backgroundColor).toBe('rgb(29, 78, 137)');
+
+    await view.fill(field('Vehicle colour'), '#ff0000');
+    expect(getComputedStyle(preview).backgroundColor).toBe('rgb(255, 0, 0)');
+    // saturation to zero by keyboard: red seen in grey (CSS saturate(0): 0.213 × 255 per channel)
+    within(editor()).getByLabelText('Saturation', { selector: 'input[type="range"]' }).focus();
+    await view.user.keyboard('{Home}');
+    expect(within(editor()).getByText('Saturation: 0')).toBeTruthy();
+    expect(getComputedStyle(preview).backgroundColor).toBe('rgb(54, 54, 54)');
+
+    await view.user.click(within(editor()).getByTestId('save-device'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(app.api.received('PUT', '/api/devices/8')[0].json<Device>().attributes).toEqual({ 'tarkan.color': '#ff0000', saturate: 0 });
+  });
+
+  it('cancel closes without a request', async () => {
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={makeDevice({ id: 5 })} onClose={onClose} />, { user: manager });
+    await view.fill(field('Name'), 'changed');
+    await view.user.click(within(editor()).getByText('Cancel', { selector: 'button' }));
+
+    expect(onClose).toHaveBeenCalledWith();
+    expect(app.api.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
+  });
+});

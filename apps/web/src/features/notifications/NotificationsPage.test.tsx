@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { NotificationRule } from '../../api/entities.ts';
+import { setupComponentTests } from '../../testing/app.tsx';
+import { makeUser } from '../../testing/fixtures.ts';
+import { choose, chooseMany, entityRow, entityRows, noticeText, openListbox, selectField, textField, toggle } from '../../testing/queries.ts';
+import NotificationsPage from './NotificationsPage.tsx';
+
+const app = setupComponentTests();
+const manager = makeUser({ id: 1, name: 'Manager' });
+
+const rules: NotificationRule[] = [
+  { id: 11, type: 'geofenceExit', description: 'Left the depot', always: true, calendarId: null, commandId: null, notificators: 'web,mail', attributes: {} },
+  { id: 12, type: 'deviceOnline', description: null, always: false, calendarId: null, commandId: null, notificators: 'web', attributes: {} },
+];
+
+async function renderRules() {
+  app.api
+    .json('GET', '/api/notifications', rules)
+    .json('GET', '/api/notifications/types', [{ type: 'alarm' }, { type: 'deviceOnline' }, { type: 'geofenceExit' }])
+    // the server delivers the web and mail channels only
+    .json('GET', '/api/notifications/notificators', [{ type: 'web' }, { type: 'mail' }])
+    .json('GET', '/api/calendars', [{ id: 4, name: 'Working hours', data: '', attributes: {} }]);
+  const view = await app.render(<NotificationsPage />, { path: '/notifications', user: manager });
+  await waitFor(() => expect(entityRows()).toHaveLength(2));
+  await waitFor(() => expect(view.client.getQueryData(['notificators'])).toBeDefined());
+  return view;
+}
+
+const dialog = () => screen.getByTestId('entity-dialog');
+
+describe('notification editor', () => {
+  it('lists rules by description, else by type, with their channels', async () => {
+    await renderRules();
+    expect(entityRows()).toEqual(['Left the depot', 'Device online']);
+    expect(within(entityRow('Left the depot')).getByText('Exited geofence · Web, E-mail')).toBeTruthy();
+  });
+
+  it('creates an alarm rule for chosen alarms on all devices, by web and e-mail, within a calendar', async () => {
+    const view = await renderRules();
+    app.api.on('POST', '/api/notifications', (request) => ({ json: { ...request.json<NotificationRule>(), id: 20 } }));
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(within(dialog()).getByText('New notification')).toBeTruthy();
+    // a new rule starts as an alarm on the web channel
+    expect(selectField(dialog(), 'Type').textContent).toBe('Alarm');
+
+    await view.fill(textField(dialog(), 'Description'), 'Panic button');
+    await chooseMany(view, selectField(dialog(), 'Alarms'), ['SOS', 'Overspeed']);
+    await chooseMany(view, selectField(dialog(), 'Channels'), ['E-mail']);
+    await view.user.click(toggle(dialog(), 'All devices'));
+    await choose(view, selectField(dialog(), 'Calendar'), 'Working hours');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    const body = app.api.received('POST', '/api/notifications')[0].json<NotificationRule>();
+    expect(body).toEqual({
+      type: 'alarm',
+      description: 'Panic button',
+      always: true,
+      calendarId: 4,
+      commandId: null,
+      notificators: 'web,mail',
+      attributes: { alarms: 'sos,overspeed' },
+    });
+  });
+
+  it('marks the channels the server does not deliver as not configured', async () => {
+    const view = await renderRules();
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    await view.user.click(selectField(dialog(), 'Channels'));
+    const listbox = await openListbox();
+
+    const options = within(listbox).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual([
+      'Web',
+      'Push (Firebase)Not configured on the server',
+      'TelegramNot configured on the server',
+      'SMSNot configured on the server',
+      'E-mail',
+    ]);
+  });
+
+  it('asks for at least one channel', async () => {
+    const view = await renderRules();
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    // untick the web channel the rule starts with
+    await chooseMany(view, selectField(dialog(), 'Channels'), ['Web']);
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe('Choose at least one channel.');
+    expect(app.api.received('POST', '/api/notifications')).toHaveLength(0);
+  });
+
+  it('alarms are asked for alarm rules only, and the on-screen look for the web channel only', async () => {
+    const view = await renderRules();
+    await view.user.click(entityRow('Device online'));
+    expect(within(dialog()).getByText('Edit notification')).toBeTruthy();
+    expect(within(dialog()).queryByText('Alarms')).toBeNull();
+    expect(within(dialog()).getByText('On-screen alert')).toBeTruthy();
+
+    await chooseMany(view, selectField(dialog(), 'Channels'), ['E-mail', 'Web']);
+    expect(within(dialog()).queryByText('On-screen alert')).toBeNull();
+
+    await choose(view, selectField(dialog(), 'Type'), 'Alarm');
+    expect(selectField(dialog(), 'Alarms')).toBeTruthy();
+  });
+
+  it('edits the on-screen look of a web rule and saves it as the rule attributes', async () => {
+    const view = await renderRules();
+    app.api.on('PUT', '/api/notifications/12', (request) => ({ json: request.json() }));
+    await view.user.click(entityRow('Device online'));
+
+    await choose(view, selectField(dialog(), 'Sound'), 'Sound 2');
+    await choose(view, selectField(dialog(), 'Colour'), 'Soft red');
+    await choose(view, selectField(dialog(), 'Position'), 'Bottom left');
+    await view.user.click(toggle(dialog(), 'Keep until closed'));
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    expect(app.api.received('PUT', '/api/notifications/12')).toHaveLength(1);
+    const body = app.api.received('PUT', '/api/notifications/12')[0].json<NotificationRule>();
+    expect(body.id).toBe(12);
+    expect(body.attributes).toEqual({ 'tarkan.sound': 'audio2', 'tarkan.color': 'soft-red', 'tarkan.position': 'bottom-left', 'tarkan.pin': true });
+  });
+
+  it('sends a test notification and says so', async () => {
+    const view = await renderRules();
+    app.api.on('POST', '/api/notifications/test', { status: 204 });
+    await view.user.click(screen.getByRole('button', { name: 'Test notification' }));
+
+    expect(await noticeText()).toBe('Test notification sent');
+    expect(app.api.received('POST', '/api/notifications/test')).toHaveLength(1);
+  });
+});
