@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App, startLoading } from './app/App.tsx';
-import { dropLegacyCredentials } from './app/rememberedSession.ts';
+import { dropLegacyCredentials } from './state/rememberedSession.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import { initI18n } from './i18n/index.ts';
 

@@ -1,4 +1,4 @@
-import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { QueryClient, queryOptions, useQuery, type QueryFunction } from '@tanstack/react-query';
 import { getDevices } from './devices.ts';
 import { getGeofences } from './geofences.ts';
 import { getGroups } from './groups.ts';
@@ -10,45 +10,20 @@ import { themeQuery, withBranding } from './theme.ts';
 
 /**
  * Cached reads. Devices and positions never go stale by time: the live socket keeps them current
- * and a socket reconnect invalidates them, so each is fetched once per page load.
+ * and a socket reconnect invalidates them, so each is fetched once per page load. Geofences and
+ * groups change only through this app's own edits, which invalidate them.
  */
-export const serverInfoQuery = queryOptions({
-  queryKey: ['server'],
-  queryFn: getServerInfo,
-  staleTime: Infinity,
-});
+function keptQuery<T>(key: string, queryFn: QueryFunction<T, [string]>) {
+  return queryOptions({ queryKey: [key], queryFn, staleTime: Infinity });
+}
 
-export const devicesQuery = queryOptions({
-  queryKey: ['devices'],
-  queryFn: getDevices,
-  staleTime: Infinity,
-});
-
-export const positionsQuery = queryOptions({
-  queryKey: ['positions'],
-  queryFn: getLatestPositions,
-  staleTime: Infinity,
-});
-
-/** Geofences and groups change only through this app's own edits, which invalidate them. */
-export const geofencesQuery = queryOptions({
-  queryKey: ['geofences'],
-  queryFn: getGeofences,
-  staleTime: Infinity,
-});
-
-export const groupsQuery = queryOptions({
-  queryKey: ['groups'],
-  queryFn: getGroups,
-  staleTime: Infinity,
-});
-
-export const webConfigQuery = queryOptions({
-  queryKey: ['web-config'],
-  // the administrator's theme (spec §3) brands over config.json
-  queryFn: async ({ client }) => withBranding(await getWebConfig(), await client.fetchQuery(themeQuery)),
-  staleTime: Infinity,
-});
+export const serverInfoQuery = keptQuery('server', getServerInfo);
+export const devicesQuery = keptQuery('devices', getDevices);
+export const positionsQuery = keptQuery('positions', getLatestPositions);
+export const geofencesQuery = keptQuery('geofences', getGeofences);
+export const groupsQuery = keptQuery('groups', getGroups);
+// the administrator's theme (spec §3) brands over config.json
+export const webConfigQuery = keptQuery('web-config', async ({ client }) => withBranding(await getWebConfig(), await client.fetchQuery(themeQuery)));
 
 /** Positions of one device over a period; a past period does not change, so it is kept. */
 export function historyQuery(deviceId: number, from: Date, to: Date) {

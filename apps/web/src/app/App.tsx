@@ -6,12 +6,12 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/queries.ts';
 import { themeQuery } from '../api/theme.ts';
 import { AppRoutes } from './AppRoutes.tsx';
-import { startAuthentication } from './authenticate.ts';
-import { decideNavigation } from './guard.ts';
-import { sessionUser } from './session.ts';
+import { startAuthentication } from '../access/authenticate.ts';
+import { decideNavigation } from '../access/guard.ts';
+import { sessionUser } from '../state/session.ts';
 import { preloadShell } from './shellPages.ts';
 import { createAppTheme } from './theme.ts';
-import { useThemeMode } from './themeMode.ts';
+import { useThemeMode } from '../state/themeMode.ts';
 import { useLocaleOverride } from './useLocaleOverride.ts';
 
 const queryClient = createQueryClient();

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServerInfo, useWebConfig } from '../api/queries.ts';
-import { HOME_PATH } from './guard.ts';
+import { HOME_PATH } from '../access/guard.ts';
 
 /** Room the logo may fill in the top bar; `tarkan.logoWidth` takes a share of it (spec §9: 80 %). */
 const LOGO_SLOT_PX = 180;

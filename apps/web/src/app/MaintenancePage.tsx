@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { serverInfoQuery } from '../api/queries.ts';
-import { HOME_PATH } from './guard.ts';
+import { HOME_PATH } from '../access/guard.ts';
 
 function fromState(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;

@@ -3,7 +3,7 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { setNotificationsMuted, useNotificationsMuted } from './mute.ts';
+import { setNotificationsMuted, useNotificationsMuted } from '../state/mute.ts';
 
 export function MuteToggle() {
   const { t } = useTranslation();

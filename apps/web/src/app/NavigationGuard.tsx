@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useServerInfo } from '../api/queries.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
-import { authenticate } from './authenticate.ts';
-import { QR_DRIVER_PATH, decideNavigation, isDriverPath, isPublicPath, redirectAfter, type AuthOutcome } from './guard.ts';
+import { authenticate } from '../access/authenticate.ts';
+import { QR_DRIVER_PATH, decideNavigation, isDriverPath, isPublicPath, redirectAfter, type AuthOutcome } from '../access/guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { isQrDriver, useSessionUser } from './session.ts';
+import { isQrDriver, useSessionUser } from '../state/session.ts';
 import { preloadShell } from './shellPages.ts';
 
 /** One authentication at a time: a re-run effect (React strict mode, quick navigation) joins the running one. */

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { dismissNotice, useNotice } from './notice.ts';
+import { dismissNotice, useNotice } from '../state/notice.ts';
 
 /** Spec §9: notices last 7 s. */
 const NOTICE_MS = 7000;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../ui/useNow.ts';
-import { clearAuth } from './logout.ts';
+import { clearAuth } from '../features/auth/logout.ts';
 import { remainingUntil } from './shareExpiry.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');

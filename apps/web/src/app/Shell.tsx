@@ -7,12 +7,12 @@ import { FleetMap } from '../features/map/FleetMap.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { NewVersionBanner } from './NewVersionBanner.tsx';
 import { NoticeSnackbar } from './NoticeSnackbar.tsx';
-import { HOME_PATH } from './guard.ts';
+import { HOME_PATH } from '../access/guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { isQrDriver, isSharedUser, useSessionUser } from './session.ts';
+import { isQrDriver, isSharedUser, useSessionUser } from '../state/session.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useLiveSync } from './useLiveSync.ts';
+import { useLiveSync } from '../state/useLiveSync.ts';
 import { WhatsAppLink } from './WhatsAppLink.tsx';
 
 /**

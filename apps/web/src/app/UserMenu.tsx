@@ -17,21 +17,19 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { logout } from './logout.ts';
-import { useAccessContext } from './permissions.ts';
-import { routeExists } from './routeExists.ts';
-import { isSharedUser } from './session.ts';
+import { useAccessContext } from '../access/permissions.ts';
+import { logout } from '../features/auth/logout.ts';
+import { isSharedUser } from '../state/session.ts';
+import { themeMode, useThemeMode } from '../state/themeMode.ts';
+import { menuItems } from './menus.ts';
 import { ShareCountdown } from './ShareCountdown.tsx';
-import { themeMode, useThemeMode } from './themeMode.ts';
-import { USER_MENU_ENTRIES } from './userMenuEntries.tsx';
 
 /** The user's name (a countdown for share-link users) opening the account menu. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const shared = isSharedUser(user) && user.expirationTime !== null;
-  const access = useAccessContext();
-  const entries = USER_MENU_ENTRIES.filter((entry) => access && entry.visible(access) && routeExists(entry.path));
+  const entries = menuItems('user', useAccessContext());
   const dark = useThemeMode() === 'dark';
   const close = () => setAnchor(null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -76,10 +74,12 @@ export function UserMenu({ user }: { user: User }) {
             <Typography variant="caption" color="text.secondary" noWrap component="div">{user.email}</Typography>
           </ListSubheader>
         )}
-        {entries.map((entry) => (
-          <MenuItem key={entry.path} component={Link} to={entry.path} onClick={close}>
-            <ListItemIcon>{entry.icon}</ListItemIcon>
-            <ListItemText>{t(entry.label)}</ListItemText>
+        {entries.map(({ to, label, icon: Icon }) => (
+          <MenuItem key={to} component={Link} to={to} onClick={close}>
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t(label)}</ListItemText>
           </MenuItem>
         ))}
         <MenuItem onClick={() => themeMode.set(dark ? 'light' : 'dark')} data-testid="theme-toggle">

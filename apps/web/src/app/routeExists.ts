@@ -1,8 +1,9 @@
 import { matchRoutes } from 'react-router';
-import { appRoutes } from './AppRoutes.tsx';
+import { PAGES } from './pages.tsx';
+
+const routes = PAGES.map(({ path }) => ({ path }));
 
 /** Whether a page answers `path`, rather than the catch-all that sends unknown paths home. */
 export function routeExists(path: string): boolean {
-  const matches = matchRoutes(appRoutes, path);
-  return matches !== null && matches[matches.length - 1]?.route.path !== '*';
+  return matchRoutes(routes, path) !== null;
 }

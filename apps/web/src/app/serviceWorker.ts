@@ -1,4 +1,4 @@
-import { createStore, useStore } from './store.ts';
+import { createStore, useStore } from '../state/store.ts';
 
 /** A newer build's worker, installed and waiting for the user's OK; null while the page is current. */
 const waitingWorker = createStore<ServiceWorker | null>(null);

@@ -1,9 +1,8 @@
 import { lazyPage } from './lazyPage.ts';
+import { DevicePage, DevicesPanel } from './pages.tsx';
 
-// the shell and the devices pages, apart from the route table so that the guard can preload them too
+// the shell, apart from the page table (its menus read the table) so that the guard can preload it too
 export const Shell = lazyPage(() => import('./Shell.tsx'));
-export const DevicesPanel = lazyPage(() => import('../features/devices/DevicesPanel.tsx'));
-export const DevicePage = lazyPage(() => import('../features/devices/DevicePage.tsx'));
 
 /**
  * The shell with the panel of the page being opened (the devices pages, the most opened), loaded

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../api/queries.ts';
 import { localeFromAttributes } from '../i18n/locale.ts';
-import { useSessionUser } from './session.ts';
+import { useSessionUser } from '../state/session.ts';
 
 /**
  * `tarkan.lang` of the user, else of the server, switches the language when it becomes known

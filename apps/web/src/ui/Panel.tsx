@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMapInstance } from '../app/mapInstance.ts';
+import { useMapInstance } from '../state/mapInstance.ts';
 import { padMap } from './mapPadding.ts';
 
 interface PanelProps {
@@ -25,6 +25,23 @@ interface PanelProps {
   /** Extra toolbar buttons, before the size toggles. */
   actions?: ReactNode;
   children: ReactNode;
+}
+
+/** The start of a sheet's title bar: back, then the title taking the room left. */
+export function BackAndTitle({ title, onBack }: { title: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tooltip title={t('common.back')}>
+        <IconButton onClick={onBack} aria-label={t('common.back')}>
+          <ArrowBackIcon />
+        </IconButton>
+      </Tooltip>
+      <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }} noWrap>
+        {title}
+      </Typography>
+    </>
+  );
 }
 
 /** Height of the bottom sheet on a phone when neither minimised nor expanded. */
@@ -99,14 +116,7 @@ export function Panel({ title, onBack, onClose, actions, children }: PanelProps)
         // seven buttons and a title share a phone's width
         sx={{ px: 0.5, borderBottom: 1, borderColor: 'divider', flexShrink: 0, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}
       >
-        <Tooltip title={t('common.back')}>
-          <IconButton onClick={onBack} aria-label={t('common.back')}>
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }} noWrap>
-          {title}
-        </Typography>
+        <BackAndTitle title={title} onBack={onBack} />
         {actions}
         {phone && (
           <Tooltip title={minimised ? t('common.restore') : t('common.minimise')}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AlertColor } from '@mui/material/Alert';
-import { notify } from '../app/notice.ts';
+import { notify } from '../state/notice.ts';
 
 /**
  * Shows a short message. Notices are drawn once, by the shell (`NoticeSnackbar`), so that one can

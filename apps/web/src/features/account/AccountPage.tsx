@@ -4,7 +4,7 @@ import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { usersApi } from '../../api/management.ts';
 import { useServerInfo } from '../../api/queries.ts';
-import { sessionUser, useSessionUser } from '../../app/session.ts';
+import { sessionUser, useSessionUser } from '../../state/session.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { TwoStepDialog } from './TwoStepDialog.tsx';

@@ -13,10 +13,10 @@ import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { usersApi } from '../../api/management.ts';
 import { generateTotpSecret } from '../../api/users.ts';
-import { sessionUser } from '../../app/session.ts';
+import { sessionUser } from '../../state/session.ts';
 import { modulesPath, qrModules } from '../../ui/qrCode.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
-import { TotpCodeField, isTotpCode } from '../auth/TotpCodeField.tsx';
+import { useSubmit } from '../../ui/useSubmit.ts';
+import { TotpCodeField, isTotpCode } from '../auth/index.ts';
 import { checkTotp, groupSecret, otpauthUri } from './totp.ts';
 
 /** Saves the user with `totpKey` (null turns two-step verification off) and keeps the session's copy in step. */
@@ -32,13 +32,16 @@ async function saveTotpKey(user: User, totpKey: string | null): Promise<void> {
  */
 export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const enabled = !!user.totpKey;
   const [secret, setSecret] = useState<string | null>(null);
   const [modules, setModules] = useState<boolean[][] | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  // each action saves, then closes; the dialog stays disabled until it has gone
+  const save = useSubmit(async (work: () => Promise<void>) => {
+    await work();
+    onClose();
+  }, { holdOnSuccess: true });
+  const { fail } = save;
 
   useEffect(() => {
     if (enabled) return;
@@ -50,29 +53,17 @@ export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }
         setSecret(fresh);
         setModules(drawn);
       },
-      (failure: unknown) => current && setError(failure),
+      (failure: unknown) => current && fail(failure),
     );
     return () => {
       current = false;
     };
-  }, [enabled, user.email]);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      onClose();
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-    }
-  };
+  }, [enabled, user.email, fail]);
 
   const enable = (event: FormEvent) => {
     event.preventDefault();
     if (!secret) return;
-    void run(async () => {
+    save.run(async () => {
       if (!isTotpCode(code) || !(await checkTotp(secret, code))) throw new Error('TOTP code mismatch');
       await saveTotpKey(user, secret);
     });
@@ -84,7 +75,7 @@ export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }
         <DialogTitle>{enabled ? t('account.twoStep.title') : t('account.twoStep.enableTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            {error !== null && <Alert severity="error">{errorText(error)}</Alert>}
+            {save.message !== null && <Alert severity="error">{save.message}</Alert>}
             {enabled ? (
               <Alert severity="success">{t('account.twoStep.on')}</Alert>
             ) : (
@@ -97,7 +88,7 @@ export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }
                       <path d={modulesPath(modules)} fill="#000" />
                     </svg>
                   ) : (
-                    error === null && <CircularProgress />
+                    save.error === null && <CircularProgress />
                   )}
                 </Box>
                 {secret && (
@@ -112,13 +103,13 @@ export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
+          <Button onClick={onClose} disabled={save.busy}>{t('common.cancel')}</Button>
           {enabled ? (
-            <Button color="error" variant="contained" disabled={busy} onClick={() => void run(() => saveTotpKey(user, null))} data-testid="totp-disable">
+            <Button color="error" variant="contained" disabled={save.busy} onClick={() => save.run(() => saveTotpKey(user, null))} data-testid="totp-disable">
               {t('account.twoStep.disable')}
             </Button>
           ) : (
-            <Button type="submit" variant="contained" disabled={busy || !secret} data-testid="totp-enable">
+            <Button type="submit" variant="contained" disabled={save.busy || !secret} data-testid="totp-enable">
               {t('account.twoStep.enable')}
             </Button>
           )}

@@ -4,17 +4,19 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { useServerInfo } from '../../api/queries.ts';
-import { createSession, createSessionToken, needsTotpCode, revokeSessionToken } from '../../api/session.ts';
-import { HOME_PATH, QR_DRIVER_PATH, returnPath } from '../../app/guard.ts';
-import { forgetToken, rememberExpiration, rememberToken, rememberedToken } from '../../app/rememberedSession.ts';
-import { isQrDriver, sessionUser } from '../../app/session.ts';
+import { createSession, createSessionToken, needsTotpCode, revokeSessionToken, type Credentials } from '../../api/session.ts';
+import { HOME_PATH, QR_DRIVER_PATH, returnPath } from '../../access/guard.ts';
+import { forgetToken, rememberExpiration, rememberToken, rememberedToken } from '../../state/rememberedSession.ts';
+import { isQrDriver, sessionUser } from '../../state/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
 import { errorCode } from '../../ui/errorMessage.ts';
+import { AuthField } from './AuthField.tsx';
 import { TrustUnlockOffer } from './TrustUnlockOffer.tsx';
 import { LostPasswordDialog } from './LostPasswordDialog.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
@@ -53,50 +55,51 @@ export function LoginForm({ initialError = null, driver = false }: { initialErro
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
   // the driver screen sends a driver whose session the server ended (automatic check-out) back here
   const sessionEnded = driver && (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
   // the reset-password page sends the user here once the new password is set
   const passwordChanged = (location.state as { passwordChanged?: boolean } | null)?.passwordChanged === true;
   const [totp, setTotp] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<unknown>(initialError);
   const [registered, setRegistered] = useState(false);
   const [dialog, setDialog] = useState<'lostPassword' | 'register' | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  /** True once signed in (the form stays disabled while the next page loads); false when the account now asks for its code. */
+  const signIn = useSubmit(
+    async (credentials: Credentials): Promise<boolean> => {
+      let user: User;
+      try {
+        user = await createSession(credentials);
+      } catch (failure) {
+        if (needsTotpCode(failure)) {
+          // the password was right; the account wants its code as well
+          const asked = totp;
+          setTotp(true);
+          setCode('');
+          if (asked) throw new Error('TOTP code required', { cause: failure });
+          return false;
+        }
+        // the password passed before: a 401 now is the code
+        if (totp && failure instanceof ApiError && failure.status === 401) throw new Error('User authorization failed', { cause: failure });
+        throw failure;
+      }
+      await keepSignedIn(remember);
+      sessionUser.set(user);
+      void navigate(returnPath(location.search, driver || isQrDriver(user) ? QR_DRIVER_PATH : HOME_PATH), { replace: true });
+      return true;
+    },
+    { holdOnSuccess: (signedIn) => signedIn, initialError },
+  );
+  const error = signIn.error;
+  const setError = (reason: unknown) => (reason === null ? signIn.reset() : signIn.fail(reason));
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setRegistered(false);
     const missing = loginFieldsError(email, password);
-    if (missing) {
-      setError(missing);
-      return;
-    }
-    if (totp && !isTotpCode(code)) {
-      setError('TOTP_CODE_REQUIRED');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const user = await createSession({ email: email.trim(), password, ...(totp ? { code } : {}) });
-      await keepSignedIn(remember);
-      sessionUser.set(user);
-      navigate(returnPath(location.search, driver || isQrDriver(user) ? QR_DRIVER_PATH : HOME_PATH), { replace: true });
-    } catch (failure) {
-      if (needsTotpCode(failure)) {
-        // the password was right; the account wants its code as well
-        setTotp(true);
-        setCode('');
-        setError(totp ? 'TOTP_CODE_REQUIRED' : null);
-      } else if (totp && failure instanceof ApiError && failure.status === 401) {
-        // the password passed before: a 401 now is the code
-        setError('USER_AUTHORIZATION_FAILED');
-      } else {
-        setError(failure);
-      }
-      setBusy(false);
-    }
+    if (missing) setError(missing);
+    else if (totp && !isTotpCode(code)) setError('TOTP_CODE_REQUIRED');
+    else signIn.run({ email: email.trim(), password, ...(totp ? { code } : {}) });
   };
 
   const leaveTotp = () => {
@@ -120,31 +123,15 @@ export function LoginForm({ initialError = null, driver = false }: { initialErro
           <TotpCodeField value={code} onChange={setCode} autoFocus />
         ) : (
           <>
-            <TextField
-              name="email"
-              label={t('auth.username')}
-              autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              autoFocus
-              fullWidth
-            />
-            <TextField
-              name="password"
-              type="password"
-              label={t('auth.password')}
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              fullWidth
-            />
+            <AuthField name="email" label={t('auth.username')} autoComplete="username" value={email} onChange={setEmail} autoFocus />
+            <AuthField name="password" type="password" label={t('auth.password')} autoComplete="current-password" value={password} onChange={setPassword} />
             <FormControlLabel
               control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
               label={t('auth.rememberMe')}
             />
           </>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+        <Button type="submit" variant="contained" size="large" disabled={signIn.busy} fullWidth>
           {totp ? t('auth.verifyCode') : t('auth.signIn')}
         </Button>
         {totp && (

@@ -5,10 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '../../api/password.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
+import { AuthField } from './AuthField.tsx';
 
 interface LostPasswordDialogProps {
   open: boolean;
@@ -18,34 +18,20 @@ interface LostPasswordDialogProps {
 
 export function LostPasswordDialog({ open, initialEmail, onClose }: LostPasswordDialogProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const send = useSubmit(requestPasswordReset, { onSuccess: () => setSent(true) });
 
   const reset = () => {
     setEmail(initialEmail);
     setSent(false);
-    setError(null);
+    send.reset();
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() === '') {
-      setError('FILL_ALL_FIELDS');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await requestPasswordReset(email.trim());
-      setSent(true);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    if (email.trim() === '') send.fail('FILL_ALL_FIELDS');
+    else send.run(email.trim());
   };
 
   return (
@@ -57,25 +43,15 @@ export function LostPasswordDialog({ open, initialEmail, onClose }: LostPassword
             <Alert severity="success">{t('auth.resetSent')}</Alert>
           ) : (
             <>
-              {error !== null && <Alert severity="error" sx={{ mb: 2 }}>{errorText(error)}</Alert>}
-              <TextField
-                name="email"
-                type="email"
-                label={t('auth.email')}
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                autoFocus
-                fullWidth
-                margin="dense"
-              />
+              {send.message !== null && <Alert severity="error" sx={{ mb: 2 }}>{send.message}</Alert>}
+              <AuthField name="email" type="email" label={t('auth.email')} autoComplete="email" value={email} onChange={setEmail} autoFocus margin="dense" />
             </>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{sent ? t('common.close') : t('common.cancel')}</Button>
           {!sent && (
-            <Button type="submit" variant="contained" disabled={busy}>
+            <Button type="submit" variant="contained" disabled={send.busy}>
               {t('auth.sendReset')}
             </Button>
           )}

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { updatePassword } from '../../api/password.ts';
-import { LOGIN_PATH } from '../../app/guard.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { LOGIN_PATH } from '../../access/guard.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
+import { AuthField } from './AuthField.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { resetPasswordProblem } from './resetPasswordRules.ts';
 
@@ -18,30 +18,28 @@ import { resetPasswordProblem } from './resetPasswordRules.ts';
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const problem = resetPasswordProblem(password, confirm);
+  // shown once the user has tried to save
+  const shown = tried ? problem : null;
+  // on to the login page: the form stays disabled while it loads
+  const save = useSubmit(
+    async (newPassword: string) => {
+      await updatePassword(token, newPassword);
+      void navigate(LOGIN_PATH, { replace: true, state: { passwordChanged: true } });
+    },
+    { holdOnSuccess: true },
+  );
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (problem) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await updatePassword(token, password);
-      navigate(LOGIN_PATH, { replace: true, state: { passwordChanged: true } });
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-    }
+    if (!problem) save.run(password);
   };
 
   return (
@@ -55,34 +53,22 @@ export default function ResetPasswordPage() {
         </Stack>
       ) : (
         <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-          {error !== null && <Alert severity="error">{errorText(error)}</Alert>}
+          {save.message !== null && <Alert severity="error">{save.message}</Alert>}
           <Typography variant="body2" color="text.secondary">
             {t('auth.resetHelp')}
           </Typography>
-          <TextField
+          <AuthField
             name="password"
             type="password"
             label={t('auth.newPassword')}
             autoComplete="new-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={tried && problem === 'short'}
-            helperText={tried && problem === 'short' ? t('validation.minFour') : undefined}
+            onChange={setPassword}
+            problem={shown === 'short' ? 'validation.minFour' : null}
             autoFocus
-            fullWidth
           />
-          <TextField
-            name="passwordConfirm"
-            type="password"
-            label={t('auth.newPasswordConfirm')}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            error={tried && problem === 'mismatch'}
-            helperText={tried && problem === 'mismatch' ? t('auth.passwordMismatch') : undefined}
-            fullWidth
-          />
-          <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          <AuthField name="passwordConfirm" type="password" label={t('auth.newPasswordConfirm')} autoComplete="new-password" value={confirm} onChange={setConfirm} problem={shown === 'mismatch' ? 'auth.passwordMismatch' : null} />
+          <Button type="submit" variant="contained" size="large" disabled={save.busy} fullWidth>
             {t('auth.savePassword')}
           </Button>
           <Button component={RouterLink} to={LOGIN_PATH} size="small">

@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { getSession } from '../../api/session.ts';
-import { HOME_PATH } from '../../app/guard.ts';
-import { sessionUser } from '../../app/session.ts';
+import { HOME_PATH } from '../../access/guard.ts';
+import { sessionUser } from '../../state/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LoginForm } from './LoginForm.tsx';
 

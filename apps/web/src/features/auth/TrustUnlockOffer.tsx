@@ -1,10 +1,10 @@
-import { useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../api/billing.ts';
 import type { Credentials } from '../../api/session.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
 
 interface TrustUnlockOfferProps {
   credentials: Credentials;
@@ -18,24 +18,20 @@ interface TrustUnlockOfferProps {
  */
 export function TrustUnlockOffer({ credentials, onError }: TrustUnlockOfferProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const unlock = async (event: MouseEvent<HTMLButtonElement>) => {
-    const form = event.currentTarget.closest('form');
-    setBusy(true);
-    try {
+  // once unlocked, the sign-in form is sent again
+  const unlock = useSubmit(
+    async (form: HTMLFormElement | null) => {
       await billingApi.trustUnlock(credentials);
       form?.requestSubmit();
-    } catch (failure) {
-      onError(failure);
-    }
-    setBusy(false);
-  };
+    },
+    { onError: (failure) => onError(failure) },
+  );
   return (
     <Stack spacing={1} data-testid="trust-unlock-offer">
       <Typography variant="body2" color="text.secondary">
         {t('auth.trustUnlockHelp')}
       </Typography>
-      <Button variant="outlined" color="warning" onClick={(event) => void unlock(event)} disabled={busy} data-testid="trust-unlock">
+      <Button variant="outlined" color="warning" onClick={(event) => unlock.run(event.currentTarget.closest('form'))} disabled={unlock.busy} data-testid="trust-unlock">
         {t('auth.trustUnlock')}
       </Button>
     </Stack>

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { devicesQuery, useGroups } from '../../api/queries.ts';
 import { claimTracker, getUnknownTrackers } from '../../api/tarkan.ts';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { EntityEditDialog } from '../../ui/entity/EntityEditDialog.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';

@@ -2,23 +2,23 @@ import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OPEN_STATUSES, type BillingCustomer, type Invoice } from '@rastro/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { billingApi } from '../../api/billing.ts';
-import { HOME_PATH } from '../../app/guard.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { HOME_PATH } from '../../access/guard.ts';
+import { useSessionUser } from '../../state/session.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
+import { SearchList } from '../../ui/SearchList.tsx';
 import { useErrorText } from '../../ui/useErrorText.ts';
 import { useNotice } from '../../ui/useNotice.tsx';
+import { useNoticedTask } from '../../ui/useSubmit.ts';
 import { AddInvoiceDialog } from './AddInvoiceDialog.tsx';
 import { CustomerStateChip } from './CustomerStateChip.tsx';
 import { formatDay, formatMoney } from './format.ts';
@@ -67,37 +67,27 @@ export default function BillingPage() {
       return next;
     });
 
-  const run = useMutation({
-    mutationFn: async (todo: Action): Promise<string> => {
-      switch (todo.kind) {
-        case 'cancel':
-          await billingApi.cancel(todo.invoice.id);
-          return t('billing.done.cancelled');
-        case 'cash':
-          await billingApi.receiveInCash(todo.invoice.id);
-          return t('billing.done.cash');
-        case 'suspend':
-          await billingApi.suspend(todo.customer.id);
-          return t('billing.done.suspended');
-        case 'unsuspend':
-          await billingApi.unsuspend(todo.customer.id);
-          return t('billing.done.unsuspended');
-        case 'trustUnlock': {
-          const { trustUnlockUntil } = await billingApi.grantTrustUnlock(todo.customer.id);
-          return t('billing.done.trustUnlocked', { time: new Date(trustUnlockUntil).toLocaleString(locale) });
-        }
-      }
-    },
-    onSuccess: (message) => {
-      setAction(null);
-      notify(message, 'success');
+  /** Carries out the action; what to say once done. */
+  const perform = (todo: Action): Promise<string> => {
+    switch (todo.kind) {
+      case 'cancel': return billingApi.cancel(todo.invoice.id).then(() => t('billing.done.cancelled'));
+      case 'cash': return billingApi.receiveInCash(todo.invoice.id).then(() => t('billing.done.cash'));
+      case 'suspend': return billingApi.suspend(todo.customer.id).then(() => t('billing.done.suspended'));
+      case 'unsuspend': return billingApi.unsuspend(todo.customer.id).then(() => t('billing.done.unsuspended'));
+      case 'trustUnlock':
+        return billingApi
+          .grantTrustUnlock(todo.customer.id)
+          .then(({ trustUnlockUntil }) => t('billing.done.trustUnlocked', { time: new Date(trustUnlockUntil).toLocaleString(locale) }));
+    }
+  };
+  const run = useNoticedTask(
+    async (todo: Action) => {
+      const done = await perform(todo);
       void refresh();
+      return done;
     },
-    onError: (error) => {
-      setAction(null);
-      notify(errorText(error), 'error');
-    },
-  });
+    { onSettled: () => setAction(null) },
+  );
 
   const confirmText = (todo: Action): { title: string; message: string } => {
     if ('invoice' in todo) {
@@ -116,39 +106,32 @@ export default function BillingPage() {
       onBack={() => (customerId !== null ? select(null) : navigate(-1))}
       onClose={() => navigate(HOME_PATH)}
     >
-      {(customers.isPending || invoices.isFetching || run.isPending) && <LoadingBar />}
+      {(customers.isPending || invoices.isFetching || run.busy) && <LoadingBar />}
       {customers.isError && <Typography color="error" sx={{ p: 2 }}>{errorText(customers.error)}</Typography>}
       {customerId === null ? (
-        <>
-          <Box sx={{ p: 1, flexShrink: 0 }}>
-            <TextField size="small" fullWidth placeholder={t('entity.search')} value={search} onChange={(event) => setSearch(event.target.value)} slotProps={{ htmlInput: { 'aria-label': t('entity.search') } }} />
-          </Box>
-          <Box sx={{ flex: 1, overflow: 'auto' }}>
-            {customers.isSuccess && shown.length === 0 && (
-              <Typography color="text.secondary" sx={{ p: 2 }} data-testid="customers-empty">
-                {t('billing.noCustomers')}
-              </Typography>
-            )}
-            <List dense disablePadding data-testid="customer-list">
-              {shown.map((c) => (
-                <ListItemButton key={c.id} divider onClick={() => select(c.id)} data-testid="customer-row" sx={{ display: 'block' }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>{c.name}</Typography>
-                      <Typography variant="caption" color="text.secondary" component="div" noWrap>{c.email}</Typography>
-                      <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                        {c.price > 0 && `${t('billing.price')}: ${formatMoney(c.price, locale)}`}
-                        {c.billingDate !== null && ` · ${t('billing.billingDay', { day: c.billingDate })}`}
-                        {c.openInvoices > 0 && ` · ${t('billing.open', { count: c.openInvoices })}`}
-                      </Typography>
-                    </Box>
-                    <CustomerStateChip state={c.state} />
-                  </Stack>
-                </ListItemButton>
-              ))}
-            </List>
-          </Box>
-        </>
+        <SearchList
+          search={search}
+          onSearch={setSearch}
+          empty={customers.isSuccess && shown.length === 0 ? { text: t('billing.noCustomers'), testId: 'customers-empty' } : null}
+          listTestId="customer-list"
+        >
+          {shown.map((c) => (
+            <ListItemButton key={c.id} divider onClick={() => select(c.id)} data-testid="customer-row" sx={{ display: 'block' }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>{c.name}</Typography>
+                  <Typography variant="caption" color="text.secondary" component="div" noWrap>{c.email}</Typography>
+                  <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                    {c.price > 0 && `${t('billing.price')}: ${formatMoney(c.price, locale)}`}
+                    {c.billingDate !== null && ` · ${t('billing.billingDay', { day: c.billingDate })}`}
+                    {c.openInvoices > 0 && ` · ${t('billing.open', { count: c.openInvoices })}`}
+                  </Typography>
+                </Box>
+                <CustomerStateChip state={c.state} />
+              </Stack>
+            </ListItemButton>
+          ))}
+        </SearchList>
       ) : (
         <Box sx={{ flex: 1, overflow: 'auto' }}>
           {customer && (
@@ -211,8 +194,8 @@ export default function BillingPage() {
         message={confirm?.message ?? ''}
         confirmLabel={confirm?.title ?? ''}
         danger={action?.kind === 'cancel' || action?.kind === 'suspend'}
-        busy={run.isPending}
-        onConfirm={() => action && run.mutate(action)}
+        busy={run.busy}
+        onConfirm={() => action && run.run(action)}
         onCancel={() => setAction(null)}
       />
       {adding && customer && (

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { billingApi } from '../../api/billing.ts';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { useErrorText } from '../../ui/useErrorText.ts';

@@ -10,6 +10,7 @@ import type { ComputedAttribute } from '../../api/entities.ts';
 import { isSoftDeleted } from '../../api/devices.ts';
 import { useDevices } from '../../api/queries.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
 
 /** Evaluates the unsaved expression on a device's latest position. */
 export function TestOnDevice({ attribute }: { attribute: ComputedAttribute }) {
@@ -18,20 +19,11 @@ export function TestOnDevice({ attribute }: { attribute: ComputedAttribute }) {
   const devices = (useDevices().data ?? []).filter((device) => !isSoftDeleted(device));
   const [deviceId, setDeviceId] = useState<number | ''>('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async () => {
-    if (deviceId === '') return;
-    setBusy(true);
-    try {
-      const value = await testComputed(attribute, deviceId);
-      setResult({ ok: true, text: value === undefined ? t('computed.noResult') : JSON.stringify(value) });
-    } catch (error) {
-      setResult({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // the last result stays shown while the next test runs
+  const test = useSubmit((device: number) => testComputed(attribute, device), {
+    onSuccess: (value) => setResult({ ok: true, text: value === undefined ? t('computed.noResult') : JSON.stringify(value) }),
+    onError: (error) => setResult({ ok: false, text: errorText(error) }),
+  });
 
   return (
     <Stack spacing={1}>
@@ -43,7 +35,7 @@ export function TestOnDevice({ attribute }: { attribute: ComputedAttribute }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" onClick={() => void run()} disabled={deviceId === '' || busy || !attribute.expression} data-testid="computed-test">
+        <Button variant="outlined" onClick={() => deviceId !== '' && test.run(deviceId)} disabled={deviceId === '' || test.busy || !attribute.expression} data-testid="computed-test">
           {t('computed.test')}
         </Button>
       </Stack>

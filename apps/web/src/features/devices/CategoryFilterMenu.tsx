@@ -10,8 +10,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { updateDeviceFilters, useDeviceFilters } from '../../app/deviceFilters.ts';
-import { CategoryIcon } from '../../ui/CategoryIcon.tsx';
+import { updateDeviceFilters, useDeviceFilters } from '../../state/deviceFilters.ts';
+import { CategoryIcon } from './CategoryIcon.tsx';
 
 /** Spec §4 "hide by category": the categories of the fleet, each shown or hidden on the list and the map. */
 export function CategoryFilterMenu({ categories }: { categories: ReadonlyMap<string, number> }) {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useLiveDevices } from '../../api/liveStore.ts';
 import { useDevices } from '../../api/queries.ts';
-import { HOME_PATH } from '../../app/guard.ts';
-import { selectDevice, selection } from '../../app/selection.ts';
+import { HOME_PATH } from '../../access/guard.ts';
+import { selectDevice, selection } from '../../state/selection.ts';
 import { Panel } from '../../ui/Panel.tsx';
 import { DeviceDetails } from './details/DeviceDetails.tsx';
 

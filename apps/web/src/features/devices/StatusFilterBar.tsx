@@ -2,8 +2,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { DEVICE_STATUSES } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { updateDeviceFilters } from '../../app/deviceFilters.ts';
-import type { DeviceFilters, StatusCounts } from '../../ui/deviceFilter.ts';
+import { updateDeviceFilters, type DeviceFilters } from '../../state/deviceFilters.ts';
+import type { StatusCounts } from './deviceFilter.ts';
 
 interface StatusFilterBarProps {
   counts: StatusCounts;

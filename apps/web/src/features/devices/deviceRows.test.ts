@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '@rastro/api';
 import { makeDevice } from '../../testing/fixtures.ts';
-import { NO_FILTERS } from '../../ui/deviceFilter.ts';
+import { NO_FILTERS } from '../../state/deviceFilters.ts';
 import { deviceRows, type RowsInput } from './deviceRows.ts';
 import { nameRanks } from './deviceSort.ts';
 

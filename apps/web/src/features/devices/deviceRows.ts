@@ -1,5 +1,6 @@
 import type { Device, Group, Position } from '@rastro/api';
-import { matchesQuery, passesFilters, type DeviceFilters } from '../../ui/deviceFilter.ts';
+import type { DeviceFilters } from '../../state/deviceFilters.ts';
+import { matchesQuery, passesFilters } from './deviceFilter.ts';
 import { sortDevices, type DeviceSort, type SortContext } from './deviceSort.ts';
 
 export type ListRow =

@@ -1,5 +1,5 @@
 import type { Device, Position } from '@rastro/api';
-import { isMoving } from '../../ui/deviceStatus.ts';
+import { isMoving } from './deviceStatus.ts';
 
 /** Spec §4 sorting keys. */
 export const SORT_KEYS = ['name', 'lastUpdate', 'motion', 'anchor', 'locked', 'ignition', 'driver', 'alert'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByStatus, deviceCategory, visibleDevices } from '../../ui/deviceFilter.ts';
+import { countByStatus, deviceCategory, visibleDevices } from './deviceFilter.ts';
 import { nameRanks } from './deviceSort.ts';
 import { random, randomFleet, randomStep, type FleetSnapshot } from './fleetRandom.testing.ts';
 import { FleetSummaryIndex } from './fleetSummary.ts';

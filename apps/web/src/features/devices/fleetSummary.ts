@@ -1,8 +1,8 @@
 import type { Device, Position } from '@rastro/api';
 import { changedKeys } from '../../api/shardedMap.ts';
 import { isSoftDeleted } from '../../api/devices.ts';
-import { deviceCategory, type StatusCounts } from '../../ui/deviceFilter.ts';
-import { deviceStatus, isMoving } from '../../ui/deviceStatus.ts';
+import { deviceCategory, type StatusCounts } from './deviceFilter.ts';
+import { deviceStatus, isMoving } from './deviceStatus.ts';
 import { nameRanks } from './deviceSort.ts';
 
 export interface FleetSummary {

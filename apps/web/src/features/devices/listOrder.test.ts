@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Group } from '@rastro/api';
-import { NO_FILTERS, visibleDevices, type DeviceFilters } from '../../ui/deviceFilter.ts';
-import { deviceStatus } from '../../ui/deviceStatus.ts';
+import { NO_FILTERS, type DeviceFilters } from '../../state/deviceFilters.ts';
+import { visibleDevices } from './deviceFilter.ts';
+import { deviceStatus } from './deviceStatus.ts';
 import { deviceRows, type ListRow } from './deviceRows.ts';
 import { SORT_KEYS, nameRanks, type DeviceSort } from './deviceSort.ts';
 import { random, randomFleet, randomStep, type FleetSnapshot } from './fleetRandom.testing.ts';

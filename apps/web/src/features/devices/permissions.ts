@@ -1,5 +1,5 @@
 import { useServerInfo } from '../../api/queries.ts';
-import { areaAllowed, useAccessContext } from '../../app/permissions.ts';
+import { areaAllowed, useAccessContext } from '../../access/permissions.ts';
 
 /** What the signed-in user may do to devices; the server checks the same on every call. */
 export interface DeviceRights {

@@ -1,5 +1,5 @@
-import { createPersistedStore } from '../../app/persistedStore.ts';
-import { useStore } from '../../app/store.ts';
+import { createPersistedStore } from '../../state/persistedStore.ts';
+import { useStore } from '../../state/store.ts';
 import { SORT_KEYS, nextSort, type DeviceSort, type SortKey } from './deviceSort.ts';
 
 /** The list's order, kept for the next visit. */

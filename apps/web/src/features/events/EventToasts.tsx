@@ -7,9 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi } from '../../api/entities.ts';
 import { liveStore } from '../../api/liveStore.ts';
-import { useNotificationsMuted } from '../../app/mute.ts';
-import { TOAST_COLORS, TOAST_POSITIONS, lookOf, ruleFor, type NotificationLook, type ToastPosition } from '../../ui/notificationLook.ts';
-import { playSound } from '../../ui/sounds.ts';
+import { useNotificationsMuted } from '../../state/mute.ts';
+import { TOAST_COLORS, TOAST_POSITIONS, lookOf, playSound, ruleFor, type NotificationLook, type ToastPosition } from '../notifications/index.ts';
 import { eventText } from './eventText.ts';
 
 /** Spec §9: toasts last 7 s. */

@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent, MapLayerTouchEvent, MapMouseEvent, MapTouchEvent } from 'maplibre-gl';
+import { useMapLayers, type MapDrawing } from '../../ui/useMapLayers.ts';
 import { bearing, circleRing, destination, distance, type Shape } from './shapes.ts';
 
 const SOURCE = 'geofence-circle-edit';
@@ -29,21 +30,28 @@ export function CircleEditor({ map, shape, color, onShape }: CircleEditorProps) 
   // where on the edge the radius handle sits; it follows the pointer's direction
   const handleBearing = useRef(90);
 
-  useEffect(() => {
-    const coarse = window.matchMedia('(pointer: coarse)').matches;
-    map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({ id: `${SOURCE}-fill`, type: 'fill', source: SOURCE, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': color, 'fill-opacity': 0.25 } });
-    map.addLayer({ id: `${SOURCE}-line`, type: 'line', source: SOURCE, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'line-color': color, 'line-width': 3 } });
-    map.addLayer({
-      id: HANDLES,
-      type: 'circle',
-      source: SOURCE,
-      filter: ['==', ['geometry-type'], 'Point'],
-      // big enough for a finger on phones
-      paint: { 'circle-radius': coarse ? 12 : 8, 'circle-color': '#ffffff', 'circle-stroke-color': color, 'circle-stroke-width': 3 },
-    });
-    map.addLayer({ id: HITS, type: 'circle', source: SOURCE, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': coarse ? 24 : 14, 'circle-opacity': 0 } });
+  const draw = useCallback(
+    ({ source, layer }: MapDrawing) => {
+      const coarse = window.matchMedia('(pointer: coarse)').matches;
+      source(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      layer({ id: `${SOURCE}-fill`, type: 'fill', source: SOURCE, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': color, 'fill-opacity': 0.25 } });
+      layer({ id: `${SOURCE}-line`, type: 'line', source: SOURCE, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'line-color': color, 'line-width': 3 } });
+      layer({
+        id: HANDLES,
+        type: 'circle',
+        source: SOURCE,
+        filter: ['==', ['geometry-type'], 'Point'],
+        // big enough for a finger on phones
+        paint: { 'circle-radius': coarse ? 12 : 8, 'circle-color': '#ffffff', 'circle-stroke-color': color, 'circle-stroke-width': 3 },
+      });
+      layer({ id: HITS, type: 'circle', source: SOURCE, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': coarse ? 24 : 14, 'circle-opacity': 0 } });
+    },
+    [color],
+  );
+  const drawn = useMapLayers(map, draw);
 
+  // the handles' presses: a layer's listeners outlive the layer, so they wait for it
+  useEffect(() => {
     let dragging: 'centre' | 'radius' | null = null;
     const start = (event: MapLayerMouseEvent | MapLayerTouchEvent) => {
       if ('points' in event && event.points.length !== 1) return;
@@ -71,34 +79,25 @@ export function CircleEditor({ map, shape, color, onShape }: CircleEditorProps) 
     };
     const hover = () => (map.getCanvas().style.cursor = dragging ? 'grabbing' : 'grab');
     const leave = () => (map.getCanvas().style.cursor = dragging ? 'grabbing' : '');
-    map.on('mousedown', HITS, start);
-    map.on('touchstart', HITS, start);
-    map.on('mouseenter', HITS, hover);
-    map.on('mouseleave', HITS, leave);
-    map.on('mousemove', move);
-    map.on('touchmove', move);
-    map.on('mouseup', end);
-    map.on('touchend', end);
+    const listening = [
+      map.on('mousedown', HITS, start),
+      map.on('touchstart', HITS, start),
+      map.on('mouseenter', HITS, hover),
+      map.on('mouseleave', HITS, leave),
+      map.on('mousemove', move),
+      map.on('touchmove', move),
+      map.on('mouseup', end),
+      map.on('touchend', end),
+    ];
     return () => {
-      map.off('mousedown', HITS, start);
-      map.off('touchstart', HITS, start);
-      map.off('mouseenter', HITS, hover);
-      map.off('mouseleave', HITS, leave);
-      map.off('mousemove', move);
-      map.off('touchmove', move);
-      map.off('mouseup', end);
-      map.off('touchend', end);
+      listening.forEach((subscription) => subscription.unsubscribe());
       map.getCanvas().style.cursor = '';
-      // the map may already be gone when the page unmounts with the shell
-      if (!map.getStyle()) return;
-      [HITS, HANDLES, `${SOURCE}-line`, `${SOURCE}-fill`].forEach((layer) => map.removeLayer(layer));
-      map.removeSource(SOURCE);
     };
-  }, [map, color]);
+  }, [map]);
 
   useEffect(() => {
     const edge = destination(shape.center, shape.radius, handleBearing.current);
-    map.getSource<GeoJSONSource>(SOURCE)?.setData({
+    drawn?.map.getSource<GeoJSONSource>(SOURCE)?.setData({
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [circleRing(shape.center, shape.radius)] } },
@@ -106,7 +105,7 @@ export function CircleEditor({ map, shape, color, onShape }: CircleEditorProps) 
         { type: 'Feature', properties: { role: 'radius' }, geometry: { type: 'Point', coordinates: edge } },
       ],
     });
-  }, [map, shape]);
+  }, [drawn, shape]);
 
   return null;
 }

@@ -3,7 +3,6 @@ import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
 import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
 import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,12 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { calendarsApi } from '../../api/entities.ts';
 import type { Geofence } from '../../api/geofences.ts';
-import { useMapInstance } from '../../app/mapInstance.ts';
+import { useMapInstance } from '../../state/mapInstance.ts';
 import { EntityForm } from '../../ui/entity/EntityForm.tsx';
 import { validate } from '../../ui/entity/fields.ts';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { Panel } from '../../ui/Panel.tsx';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { FormActions, FormError, type EditFormProps } from '../../ui/FormDialog.tsx';
+import { useSubmit } from '../../ui/useSubmit.ts';
 import { CircleEditor } from './CircleEditor.tsx';
 import { canDeleteActive, deleteActive, reshaped, startDrawing, startEditing, type Drawing } from './drawing.ts';
 import { DrawingBar, formatKm2 } from './DrawingBar.tsx';
@@ -38,11 +38,9 @@ const KINDS: { kind: ShapeKind; icon: ReactNode }[] = [
   { kind: 'line', icon: <TimelineIcon /> },
 ];
 
-interface GeofenceEditorProps {
+interface GeofenceEditorProps extends EditFormProps<Geofence> {
   initial: Geofence;
   readOnly: boolean;
-  onSave(geofence: Geofence): Promise<unknown>;
-  onClose(): void;
 }
 
 /** Form and drawing of one geofence: idle → drawing or editing (kind) → shape done → saved or cancelled. */
@@ -50,14 +48,15 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const map = useMapInstance();
-  const errorText = useErrorText();
   const calendars = useQuery({ queryKey: [calendarsApi.key], queryFn: () => calendarsApi.list() }).data ?? [];
   const [geofence, setGeofence] = useState(initial);
   const [shape, setShape] = useState<Shape | null>(() => wktToShape(initial.area));
   const [drawing, setDrawing] = useState<Drawing | null>(null);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSubmit(async (edited: Geofence) => {
+    await onSave(edited);
+    onClose();
+  });
   const fields = geofenceFields(t, calendars.map((c) => ({ value: c.id, label: c.name })));
   const problems = tried ? validate(fields, geofence) : {};
   const color = colorOf(geofence);
@@ -85,20 +84,11 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
     map.fitBounds(shapeBounds(target), { padding, maxZoom: 17, duration: 0 });
   }, [map, drawing?.mode, phone]);
 
-  const save = async () => {
+  const submit = () => {
     setTried(true);
-    if (Object.keys(validate(fields, geofence)).length) return setError(t('geofences.nameRequired'));
-    if (!shape) return setError(t('geofences.shapeRequired'));
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave({ ...geofence, area: shapeToWkt(shape) });
-      onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(validate(fields, geofence)).length) save.fail(t('geofences.nameRequired'));
+    else if (!shape) save.fail(t('geofences.shapeRequired'));
+    else save.run({ ...geofence, area: shapeToWkt(shape) });
   };
 
   if (drawing) {
@@ -149,12 +139,8 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
     <Panel title={initial.id > 0 ? t('geofences.edit') : t('geofences.new')} onBack={onClose} onClose={() => navigate(HOME_PATH)}>
       {map && shape && <ShapePreview map={map} shape={shape} color={color} />}
       <Box sx={{ flex: 1, overflow: 'auto', p: 2 }} data-testid="geofence-editor">
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="entity-error">
-            {error}
-          </Alert>
-        )}
-        <EntityForm fields={fields} item={geofence} onChange={setGeofence} problems={problems} disabled={busy || readOnly} />
+        <FormError message={save.message} testId="entity-error" />
+        <EntityForm fields={fields} item={geofence} onChange={setGeofence} problems={problems} disabled={save.busy || readOnly} />
         <Typography variant="overline" color="text.secondary" component="p" sx={{ mt: 2 }}>
           {t('geofences.area')}
         </Typography>
@@ -177,14 +163,7 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
         )}
       </Box>
       <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        {!readOnly && (
-          <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid="entity-save">
-            {t('entity.save')}
-          </Button>
-        )}
+        <FormActions busy={save.busy} onCancel={onClose} submitLabel={t('entity.save')} onSubmit={submit} submitTestId="entity-save" readOnly={readOnly} />
       </Stack>
     </Panel>
   );

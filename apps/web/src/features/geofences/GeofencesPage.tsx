@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { geofencesApi } from '../../api/entities.ts';
 import type { Geofence } from '../../api/geofences.ts';
 import { useDevices } from '../../api/queries.ts';
-import { useAreaActions } from '../../app/can.ts';
+import { useAreaActions } from '../../access/can.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { anchorDeviceId, colorOf } from './geofenceFields.ts';
 import { GeofenceEditor } from './GeofenceEditor.tsx';

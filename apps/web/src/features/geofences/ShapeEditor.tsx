@@ -1,8 +1,9 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { LineString, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, MapTouchEvent } from 'maplibre-gl';
 import { TerraDraw, TerraDrawLineStringMode, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { useMapLayers, type MapDrawing } from '../../ui/useMapLayers.ts';
 import { shapeFromGeometry, shapeGeometry, vertices, type Shape } from './shapes.ts';
 
 /** The vertex the user last touched, ringed so that a phone, which has no right-click, can delete it. */
@@ -102,21 +103,21 @@ export default function ShapeEditor({ map, shape, color, active, onShape, onPick
       });
       picked(best);
     };
-    map.on('mousedown', press);
-    map.on('touchstart', press);
-    map.addSource(ACTIVE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({ id: ACTIVE, type: 'circle', source: ACTIVE, paint: { 'circle-radius': coarse ? 18 : 13, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#d32f2f', 'circle-stroke-width': 3 } });
+    const presses = [map.on('mousedown', press), map.on('touchstart', press)];
     return () => {
       session.current = null;
-      map.off('mousedown', press);
-      map.off('touchstart', press);
+      presses.forEach((subscription) => subscription.unsubscribe());
       draw.stop();
-      // the map may already be gone when the page unmounts with the shell
-      if (!map.getStyle()) return;
-      map.removeLayer(ACTIVE);
-      map.removeSource(ACTIVE);
     };
   }, [map, kind, color]);
+
+  // above terra-draw's layers, which the effect above has just added
+  const ring = useCallback(({ source, layer }: MapDrawing) => {
+    const coarse = window.matchMedia('(pointer: coarse)').matches;
+    source(ACTIVE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    layer({ id: ACTIVE, type: 'circle', source: ACTIVE, paint: { 'circle-radius': coarse ? 18 : 13, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#d32f2f', 'circle-stroke-width': 3 } });
+  }, []);
+  const ringed = useMapLayers(map, kind === 'circle' ? null : ring);
 
   // a shape changed from outside (a vertex deleted by button) goes into terra-draw
   useEffect(() => {
@@ -129,8 +130,8 @@ export default function ShapeEditor({ map, shape, color, active, onShape, onPick
   useEffect(() => {
     const vertex = active === null ? undefined : vertices(shape)[active];
     const features = vertex ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: vertex } }] : [];
-    map.getSource<GeoJSONSource>(ACTIVE)?.setData({ type: 'FeatureCollection', features });
-  }, [map, shape, active]);
+    ringed?.map.getSource<GeoJSONSource>(ACTIVE)?.setData({ type: 'FeatureCollection', features });
+  }, [ringed, shape, active]);
 
   return null;
 }

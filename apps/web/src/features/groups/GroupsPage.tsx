@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { groupsApi } from '../../api/entities.ts';
 import { useGroups } from '../../api/queries.ts';
-import { useCan } from '../../app/can.ts';
+import { useCan } from '../../access/can.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 
 export default function GroupsPage() {

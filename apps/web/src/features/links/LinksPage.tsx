@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -21,7 +20,7 @@ import { commandsApi, computedApi, driversApi, geofencesApi, maintenanceApi, not
 import { unlinkObjects } from '../../api/links.ts';
 import { linkObjects } from '../../api/permissions.ts';
 import { useDevices, useGroups } from '../../api/queries.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
 
 type Named = { id: number; name?: string; description?: string | null; attribute?: string; type?: string };
 
@@ -64,28 +63,17 @@ export default function LinksPage() {
 
 function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[number]; owner: string; ownerId: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
   const all = useQuery({ queryKey: [section.api.key], queryFn: () => section.api.list() });
   const linkedKey = [section.api.key, owner, ownerId];
   const linked = useQuery({ queryKey: linkedKey, queryFn: () => section.api.list({ [owner]: ownerId }) });
   const linkedIds = new Set(linked.data?.map((item) => item.id));
 
-  const toggle = async (id: number, on: boolean) => {
-    setBusy(id);
-    setError(null);
-    try {
-      const permission = { [owner]: ownerId, [section.permission]: id };
-      await (on ? linkObjects(permission) : unlinkObjects(permission));
-      await client.invalidateQueries({ queryKey: linkedKey });
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const toggle = useSubmit(async ({ id, on }: { id: number; on: boolean }) => {
+    const permission = { [owner]: ownerId, [section.permission]: id };
+    await (on ? linkObjects(permission) : unlinkObjects(permission));
+    await client.invalidateQueries({ queryKey: linkedKey });
+  });
 
   const label = (item: Named) => item.name ?? item.description ?? item.attribute ?? item.type ?? `#${item.id}`;
   return (
@@ -97,13 +85,13 @@ function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[n
         </Typography>
       </AccordionSummary>
       <AccordionDetails>
-        {error && <Typography color="error" variant="body2">{error}</Typography>}
+        {toggle.message && <Typography color="error" variant="body2">{toggle.message}</Typography>}
         {all.data?.length === 0 && <Typography color="text.secondary" variant="body2">{t('links.none')}</Typography>}
         <Stack>
           {all.data?.map((item) => (
             <FormControlLabel
               key={item.id}
-              control={<Checkbox size="small" checked={linkedIds.has(item.id)} disabled={busy !== null || !linked.data} onChange={(event) => void toggle(item.id, event.target.checked)} />}
+              control={<Checkbox size="small" checked={linkedIds.has(item.id)} disabled={toggle.busy || !linked.data} onChange={(event) => toggle.run({ id: item.id, on: event.target.checked })} />}
               label={label(item)}
             />
           ))}

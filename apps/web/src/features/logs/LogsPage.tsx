@@ -16,7 +16,7 @@ import { isSoftDeleted } from '../../api/devices.ts';
 import { usersApi } from '../../api/management.ts';
 import { useDevices } from '../../api/queries.ts';
 import { getLogs } from '../../api/tarkan.ts';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { liveStore } from '../../api/liveStore.ts';
-import { setFollowed, useMapModes } from '../../app/mapModes.ts';
-import { useMapInstance } from './mapContext.ts';
+import { useMapInstance } from '../../state/mapInstance.ts';
+import { setFollowed, useMapModes } from '../../state/mapModes.ts';
 
 /** Follow mode (spec §4): the map keeps the followed device in the centre as it moves, until the user drags it. */
 export function FollowDevice() {
@@ -9,7 +9,7 @@ export function FollowDevice() {
   const { followed } = useMapModes();
 
   useEffect(() => {
-    if (followed === null) return;
+    if (!map || followed === null) return;
     let last = liveStore.getState().positions.get(followed);
     if (last) map.easeTo({ center: [last.longitude, last.latitude] });
     const unsubscribe = liveStore.subscribe(() => {

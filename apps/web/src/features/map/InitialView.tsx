@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLivePositions } from '../../api/liveStore.ts';
 import { useServerInfo } from '../../api/queries.ts';
-import { selection } from '../../app/selection.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { selection } from '../../state/selection.ts';
+import { useSessionUser } from '../../state/session.ts';
 import { useCreatedMap } from './mapContext.ts';
 import { configuredView, positionsBounds, selectZoom } from './view.ts';
 

@@ -12,8 +12,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../../api/queries.ts';
-import { setMapOption, useMapOptions, type MapOptions } from '../../app/mapOptions.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { setMapOption, useMapOptions, type MapOptions } from '../../state/mapOptions.ts';
+import { useSessionUser } from '../../state/session.ts';
 import { OFFLINE_LAYER, baseLayers, chosenBaseLayer } from './tiles.ts';
 
 type Toggle = Exclude<keyof MapOptions, 'baseLayer'>;

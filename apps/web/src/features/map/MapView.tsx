@@ -5,8 +5,8 @@ import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { fallbackStyle } from './fallbackStyle.ts';
-import { setMapInstance } from '../../app/mapInstance.ts';
-import { CreatedMapContext, MapContext } from './mapContext.ts';
+import { setMapInstance } from '../../state/mapInstance.ts';
+import { CreatedMapContext } from './mapContext.ts';
 
 declare global {
   interface Window {
@@ -64,7 +64,7 @@ export function MapView({ camera, children }: { camera?: ReactNode; children: Re
     <Box sx={{ position: 'absolute', inset: 0 }}>
       <div ref={container} data-testid="map" role="region" aria-label={t('map.label')} style={{ width: '100%', height: '100%' }}>
         {created && <CreatedMapContext.Provider value={created}>{camera}</CreatedMapContext.Provider>}
-        {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
+        {map && children}
       </div>
     </Box>
   );

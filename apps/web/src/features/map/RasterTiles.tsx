@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useServerInfo } from '../../api/queries.ts';
-import { useMapOptions } from '../../app/mapOptions.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useMapInstance } from '../../state/mapInstance.ts';
+import { useMapOptions } from '../../state/mapOptions.ts';
+import { useSessionUser } from '../../state/session.ts';
+import { useMapLayers, type MapDrawing } from '../../ui/useMapLayers.ts';
 import { FALLBACK_LAYER_IDS } from './fallbackStyle.ts';
-import { useMapInstance } from './mapContext.ts';
 import { baseLayers, chosenBaseLayer, type BaseLayer } from './tiles.ts';
 
 const SOURCE = 'raster-tiles';
@@ -23,18 +24,18 @@ export function RasterTiles() {
   // a value, so a new object describing the same layer draws nothing again
   const spec = layer && JSON.stringify(layer);
 
-  useEffect(() => {
-    if (!spec) return;
-    const { tiles, attribution } = JSON.parse(spec) as BaseLayer;
-    map.addSource(SOURCE, { type: 'raster', tiles, tileSize: 256, maxzoom: 19, attribution });
-    // directly above the basemap, below whatever else is on the map
-    const before = map.getStyle().layers.find((candidate) => !FALLBACK_LAYER_IDS.includes(candidate.id))?.id;
-    map.addLayer({ id: SOURCE, type: 'raster', source: SOURCE }, before);
-    return () => {
-      map.removeLayer(SOURCE);
-      map.removeSource(SOURCE);
-    };
-  }, [map, spec]);
+  const draw = useCallback(
+    ({ map, source, layer }: MapDrawing) => {
+      if (!spec) return;
+      const { tiles, attribution } = JSON.parse(spec) as BaseLayer;
+      source(SOURCE, { type: 'raster', tiles, tileSize: 256, maxzoom: 19, attribution });
+      // directly above the basemap, below whatever else is on the map
+      const before = map.getStyle().layers.find((candidate) => !FALLBACK_LAYER_IDS.includes(candidate.id))?.id;
+      layer({ id: SOURCE, type: 'raster', source: SOURCE }, before);
+    },
+    [spec],
+  );
+  useMapLayers(map, spec ? draw : null);
 
   return null;
 }

@@ -10,10 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
 import { useLiveDevices, useLivePositions } from '../../api/liveStore.ts';
-import { selectDevice, useSelection } from '../../app/selection.ts';
-import { useSpeedUnit } from '../../app/preferences.ts';
-import { deviceStatus } from '../../ui/deviceStatus.ts';
-import { StatusChip } from '../../ui/StatusChip.tsx';
+import { selectDevice, useSelection } from '../../state/selection.ts';
+import { useSpeedUnit } from '../../state/preferences.ts';
+import { StatusChip, deviceStatus } from '../devices/index.ts';
 import { formatDateTime } from '../../ui/time.ts';
 import { formatSpeed } from '../../ui/units.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { liveStore } from '../../api/liveStore.ts';
 import { useServerInfo } from '../../api/queries.ts';
-import { useSelection } from '../../app/selection.ts';
-import { useMapInstance } from './mapContext.ts';
+import { useMapInstance } from '../../state/mapInstance.ts';
+import { useSelection } from '../../state/selection.ts';
 import { selectZoom } from './view.ts';
 
 /**
@@ -16,7 +16,7 @@ export function SelectionFocus() {
   const located = useSyncExternalStore(liveStore.subscribe, () => deviceId !== null && liveStore.getState().positions.has(deviceId));
 
   useEffect(() => {
-    if (!focus || deviceId === null || !located) return;
+    if (!map || !focus || deviceId === null || !located) return;
     const position = liveStore.getState().positions.get(deviceId)!;
     map.flyTo({ center: [position.longitude, position.latitude], zoom });
     // revision: picking the same device again flies there again

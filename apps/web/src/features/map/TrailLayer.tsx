@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTheme } from '@mui/material/styles';
 import type { Position } from '@rastro/api';
 import type { FeatureCollection, LineString } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { liveStore } from '../../api/liveStore.ts';
-import { useMapModes } from '../../app/mapModes.ts';
-import { useMapInstance } from './mapContext.ts';
+import { useMapInstance } from '../../state/mapInstance.ts';
+import { useMapModes } from '../../state/mapModes.ts';
+import { useMapLayers, type MapDrawing } from '../../ui/useMapLayers.ts';
 
 const SOURCE = 'trails';
 /** Points kept per trail; older ones fall off the tail. */
@@ -43,42 +44,47 @@ export function TrailLayer() {
   // kept across changes of the set, so switching one trail on leaves the others' paths in place
   const kept = useRef<Trails>(new Map());
 
+  const color = theme.palette.secondary.main;
+
+  // a trail switched off is forgotten, also while no trail is drawn
   useEffect(() => {
     const trails = kept.current;
     for (const deviceId of trails.keys()) if (!trailed.has(deviceId)) trails.delete(deviceId);
-    if (trailed.size === 0) return;
-    const { positions } = liveStore.getState();
-    trailed.forEach((deviceId) => {
-      if (!trails.has(deviceId)) trails.set(deviceId, []);
-      const position = positions.get(deviceId);
-      if (position) extendTrail(trails, position);
-    });
-    map.addSource(SOURCE, { type: 'geojson', data: trailFeatures(trails) });
-    map.addLayer({
-      id: SOURCE,
-      type: 'line',
-      source: SOURCE,
-      layout: { 'line-cap': 'round', 'line-join': 'round' },
-      paint: { 'line-color': theme.palette.secondary.main, 'line-width': 4, 'line-opacity': 0.85 },
-    });
-    let seen = positions;
-    const unsubscribe = liveStore.subscribe(() => {
-      const current = liveStore.getState().positions;
-      if (current === seen) return;
-      seen = current;
-      let grew = false;
+  }, [trailed]);
+
+  const draw = useCallback(
+    ({ map, source, layer }: MapDrawing) => {
+      const trails = kept.current;
+      const { positions } = liveStore.getState();
       trailed.forEach((deviceId) => {
-        const position = current.get(deviceId);
-        if (position) grew = extendTrail(trails, position) || grew;
+        if (!trails.has(deviceId)) trails.set(deviceId, []);
+        const position = positions.get(deviceId);
+        if (position) extendTrail(trails, position);
       });
-      if (grew) map.getSource<GeoJSONSource>(SOURCE)?.setData(trailFeatures(trails));
-    });
-    return () => {
-      unsubscribe();
-      map.removeLayer(SOURCE);
-      map.removeSource(SOURCE);
-    };
-  }, [map, trailed, theme]);
+      source(SOURCE, { type: 'geojson', data: trailFeatures(trails) });
+      layer({
+        id: SOURCE,
+        type: 'line',
+        source: SOURCE,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': color, 'line-width': 4, 'line-opacity': 0.85 },
+      });
+      let seen = positions;
+      return liveStore.subscribe(() => {
+        const current = liveStore.getState().positions;
+        if (current === seen) return;
+        seen = current;
+        let grew = false;
+        trailed.forEach((deviceId) => {
+          const position = current.get(deviceId);
+          if (position) grew = extendTrail(trails, position) || grew;
+        });
+        if (grew) map.getSource<GeoJSONSource>(SOURCE)?.setData(trailFeatures(trails));
+      });
+    },
+    [trailed, color],
+  );
+  useMapLayers(map, trailed.size > 0 ? draw : null);
 
   return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeDevice, makePosition } from '../../testing/fixtures.ts';
-import { STATUS_COLORS } from '../../ui/deviceStatus.ts';
+import { STATUS_COLORS } from '../devices/index.ts';
 import { deviceFeature, labelText, markerStyle } from './deviceFeatures.ts';
 
 const options = { names: true, plates: false, status: true };

@@ -1,8 +1,6 @@
 import { DEVICE_CATEGORIES, EARTH_RADIUS_M, type Device, type DeviceStatus, type Position } from '@rastro/api';
 import type { Feature, Point } from 'geojson';
-import { deviceCategory } from '../../ui/deviceFilter.ts';
-import { STATUS_COLORS, deviceStatus, isMoving } from '../../ui/deviceStatus.ts';
-import { adjustColor, colorAdjustments, parseHexColor, toHex, type Rgb } from '../../ui/colorFilter.ts';
+import { STATUS_COLORS, adjustColor, colorAdjustments, deviceCategory, deviceStatus, isMoving, parseHexColor, toHex, type Rgb } from '../devices/index.ts';
 import type { MarkerStyle } from './icons/drawing.ts';
 import { deviceImageId, directionImageId, labelImageId } from './icons/imageIds.ts';
 

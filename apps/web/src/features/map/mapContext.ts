@@ -1,16 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
-export const MapContext = createContext<MapLibreMap | null>(null);
-
-/** The map instance; only for components rendered inside a loaded MapView. */
-export function useMapInstance(): MapLibreMap {
-  const map = useContext(MapContext);
-  if (!map) throw new Error('useMapInstance outside a loaded MapView');
-  return map;
-}
-
-/** The map as soon as it exists, before its style has loaded: enough for camera work, not for sources or layers. */
+/**
+ * The map as soon as it exists, before its style has loaded: enough for camera work, not for
+ * sources or layers (those wait for the loaded map, `useMapInstance` in state/mapInstance.ts).
+ */
 export const CreatedMapContext = createContext<MapLibreMap | null>(null);
 
 /** The map instance; for components rendered in a MapView's `camera` slot, which mount before the style loads. */

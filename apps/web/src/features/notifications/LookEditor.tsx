@@ -9,8 +9,8 @@ import Tooltip from '@mui/material/Tooltip';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { Attributes } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { TOAST_COLORS, TOAST_POSITIONS, lookOf } from '../../ui/notificationLook.ts';
-import { CUSTOM_SOUND, MUTE_SOUND, SOUNDS, playSound } from '../../ui/sounds.ts';
+import { TOAST_COLORS, TOAST_POSITIONS, lookOf } from './notificationLook.ts';
+import { CUSTOM_SOUND, MUTE_SOUND, SOUNDS, playSound } from './sounds.ts';
 
 /** The web channel's look of a rule: sound (with a preview), colour, pin and corner. */
 export function LookEditor({ attributes, onChange }: { attributes: Attributes; onChange(attributes: Attributes): void }) {

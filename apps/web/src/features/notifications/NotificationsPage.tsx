@@ -6,29 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { calendarsApi, notificationsApi, type NotificationRule } from '../../api/entities.ts';
 import { getNotificationTypes, getNotificators, testNotification } from '../../api/management.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
-import { ALARM_KINDS } from '../../ui/notificationLook.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
-import { useNotice } from '../../ui/useNotice.tsx';
+import { ALARM_KINDS } from './notificationLook.ts';
+import { useNoticedTask } from '../../ui/useSubmit.ts';
 import { LookEditor } from './LookEditor.tsx';
 
 export default function NotificationsPage() {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const [notice, showNotice] = useNotice();
   const types = useQuery({ queryKey: ['notification-types'], queryFn: getNotificationTypes, staleTime: Infinity }).data ?? [];
   const configured = useQuery({ queryKey: ['notificators'], queryFn: getNotificators, staleTime: Infinity }).data;
   const calendars = useQuery({ queryKey: [calendarsApi.key], queryFn: () => calendarsApi.list() }).data ?? [];
   const label = (key: string, fallback: string) => (i18n.exists(key) ? t(key) : fallback);
   const typeName = (type: string) => label(`events.${type}`, type);
 
-  const test = async () => {
-    try {
-      await testNotification();
-      showNotice(t('notifications.testSent'));
-    } catch (error) {
-      showNotice(errorText(error), 'error');
-    }
-  };
+  const test = useNoticedTask(async () => {
+    await testNotification();
+    return t('notifications.testSent');
+  });
 
   const description: EntityDescription<NotificationRule> = {
     area: 'notifications',
@@ -68,15 +61,12 @@ export default function NotificationsPage() {
     ],
   };
   return (
-    <>
-      <EntityListPage description={description}>
-        <Box sx={{ px: 1, pb: 1 }}>
-          <Button size="small" variant="outlined" onClick={() => void test()} data-testid="notification-test">
-            {t('notifications.test')}
-          </Button>
-        </Box>
-      </EntityListPage>
-      {notice}
-    </>
+    <EntityListPage description={description}>
+      <Box sx={{ px: 1, pb: 1 }}>
+        <Button size="small" variant="outlined" onClick={() => test.run()} data-testid="notification-test">
+          {t('notifications.test')}
+        </Button>
+      </Box>
+    </EntityListPage>
   );
 }

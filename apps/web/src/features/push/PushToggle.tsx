@@ -9,9 +9,9 @@ import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { getPushInfo } from '../../api/push.ts';
 import { useWebConfig } from '../../api/queries.ts';
-import { notify } from '../../app/notice.ts';
-import { isQrDriver, isSharedUser } from '../../app/session.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { notify } from '../../state/notice.ts';
+import { isQrDriver, isSharedUser } from '../../state/session.ts';
+import { useNoticedTask } from '../../ui/useSubmit.ts';
 import { readPushState, turnPushOff, turnPushOn, type PushState } from './pushSubscription.ts';
 
 /**
@@ -29,9 +29,7 @@ export function PushToggle({ user }: { user: User }) {
 
 function PushButton({ userId, publicKey }: { userId: number; publicKey: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -52,25 +50,21 @@ function PushButton({ userId, publicKey }: { userId: number; publicKey: string }
     };
   }, [userId, publicKey]);
 
-  const toggle = async () => {
-    if (state === 'blocked') {
-      notify(t('push.blockedHelp'), 'info');
-      return;
-    }
-    setBusy(true);
-    try {
-      const next = state === 'on' ? await turnPushOff(userId) : await turnPushOn(userId, publicKey);
+  const turn = useNoticedTask(
+    async (from: PushState | null) => {
+      const next = from === 'on' ? await turnPushOff(userId) : await turnPushOn(userId, publicKey);
       setState(next);
       if (next === 'on') notify(t('push.turnedOn'), 'success');
-      else if (state === 'on') notify(t('push.turnedOff'), 'info');
+      else if (from === 'on') notify(t('push.turnedOff'), 'info');
       else if (next === 'blocked') notify(t('push.blockedHelp'), 'warning');
-    } catch (error) {
-      // the browser's own refusals (no push service, no permission) are DOMExceptions; the server's are ApiErrors
-      const message = error instanceof DOMException ? t('push.serviceRefused') : errorText(error);
-      notify(t('push.failed', { message }), 'error');
-    } finally {
-      setBusy(false);
-    }
+      return undefined;
+    },
+    // the browser's own refusals (no push service, no permission) are DOMExceptions; the server's are ApiErrors
+    { failed: (text, error) => t('push.failed', { message: error instanceof DOMException ? t('push.serviceRefused') : text }) },
+  );
+  const toggle = () => {
+    if (state === 'blocked') notify(t('push.blockedHelp'), 'info');
+    else turn.run(state);
   };
 
   const look = {
@@ -80,7 +74,7 @@ function PushButton({ userId, publicKey }: { userId: number; publicKey: string }
     on: { label: t('push.on'), icon: <NotificationsActiveIcon /> },
   }[state ?? 'off'];
   const label = state === null ? t('push.checking') : look.label;
-  const disabled = state === null || state === 'unsupported' || busy;
+  const disabled = state === null || state === 'unsupported' || turn.busy;
 
   return (
     <Tooltip title={label}>
@@ -91,7 +85,7 @@ function PushButton({ userId, publicKey }: { userId: number; publicKey: string }
           aria-label={label}
           aria-pressed={state === 'on' || state === 'off' ? state === 'on' : undefined}
           disabled={disabled}
-          onClick={() => void toggle()}
+          onClick={toggle}
           sx={{ opacity: state === 'blocked' || state === 'unsupported' ? 0.7 : 1, '&.Mui-disabled': { color: 'inherit' } }}
         >
           {look.icon}

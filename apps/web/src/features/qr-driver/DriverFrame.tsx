@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useWebConfig } from '../../api/queries.ts';
-import { logout } from '../../app/logout.ts';
+import { logout } from '../auth/index.ts';
+
+/** A driver's main action: a large button, easy to hit in a moving cab. */
+export function DriverAction(props: Omit<ButtonProps, 'size' | 'sx'> & { 'data-testid': string }) {
+  return <Button {...props} size="large" sx={{ py: 2, fontSize: '1.1rem' }} />;
+}
 
 /** Phone-first frame of the driver's screens: brand, the screen's title, logout; one column below. */
 export function DriverFrame({ children }: { children: ReactNode }) {

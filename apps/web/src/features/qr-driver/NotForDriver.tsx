@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 
 /** A signed-in user who is not a QR driver opened a driver page. */
 export function NotForDriver() {

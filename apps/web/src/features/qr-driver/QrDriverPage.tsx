@@ -2,7 +2,6 @@ import { useState } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { QrDriverState } from '@rastro/api';
@@ -10,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { qrCheckOut } from '../../api/qrDriver.ts';
-import { isQrDriver, useSessionUser } from '../../app/session.ts';
+import { isQrDriver, useSessionUser } from '../../state/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
-import { DriverFrame } from './DriverFrame.tsx';
+import { DriverAction, DriverFrame } from './DriverFrame.tsx';
 import { qrStateQuery, useSessionLost } from './driverSession.ts';
 import { NotForDriver } from './NotForDriver.tsx';
 import { ScanDialog } from './ScanDialog.tsx';
@@ -77,29 +76,13 @@ export default function QrDriverPage() {
             <Alert severity="info" icon={false} data-testid="qr-no-vehicle">{t('qrDriver.none')}</Alert>
           )}
           {current.device && (
-            <Button
-              variant="contained"
-              color="error"
-              size="large"
-              startIcon={<LogoutIcon />}
-              disabled={checkOut.isPending}
-              onClick={() => checkOut.mutate()}
-              sx={{ py: 2, fontSize: '1.1rem' }}
-              data-testid="qr-check-out"
-            >
+            <DriverAction variant="contained" color="error" startIcon={<LogoutIcon />} disabled={checkOut.isPending} onClick={() => checkOut.mutate()} data-testid="qr-check-out">
               {t('qrDriver.checkOut')}
-            </Button>
+            </DriverAction>
           )}
-          <Button
-            variant={current.device ? 'outlined' : 'contained'}
-            size="large"
-            startIcon={<QrCodeScannerIcon />}
-            onClick={() => setScanning(true)}
-            sx={{ py: 2, fontSize: '1.1rem' }}
-            data-testid="qr-scan"
-          >
+          <DriverAction variant={current.device ? 'outlined' : 'contained'} startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} data-testid="qr-scan">
             {t('qrDriver.scan')}
-          </Button>
+          </DriverAction>
         </>
       )}
       {scanning && <ScanDialog onClose={() => setScanning(false)} onVehicle={(id) => navigate(`/qr-driver/scan/${id}`)} />}

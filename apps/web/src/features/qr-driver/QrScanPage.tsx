@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { getQrVehicle, qrCheckIn } from '../../api/qrDriver.ts';
-import { isQrDriver, useSessionUser } from '../../app/session.ts';
+import { isQrDriver, useSessionUser } from '../../state/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
-import { DriverFrame } from './DriverFrame.tsx';
+import { DriverAction, DriverFrame } from './DriverFrame.tsx';
 import { qrStateQuery, useSessionLost } from './driverSession.ts';
 import { NotForDriver } from './NotForDriver.tsx';
 import type { CheckedInFlash } from './QrDriverPage.tsx';
@@ -64,17 +64,9 @@ export default function QrScanPage() {
           <VehicleCard vehicle={vehicle.data} />
           {current && current.id === vehicle.data.id && <Alert severity="info">{t('qrDriver.alreadyHere')}</Alert>}
           {current && current.id !== vehicle.data.id && <Alert severity="warning">{t('qrDriver.leaves', { name: current.name })}</Alert>}
-          <Button
-            variant="contained"
-            size="large"
-            startIcon={<CheckCircleIcon />}
-            disabled={checkIn.isPending}
-            onClick={() => checkIn.mutate()}
-            sx={{ py: 2, fontSize: '1.1rem' }}
-            data-testid="qr-confirm"
-          >
+          <DriverAction variant="contained" startIcon={<CheckCircleIcon />} disabled={checkIn.isPending} onClick={() => checkIn.mutate()} data-testid="qr-confirm">
             {t('qrDriver.confirm')}
-          </Button>
+          </DriverAction>
         </>
       )}
       <Button size="large" onClick={() => navigate(DRIVER_HOME)} data-testid="qr-cancel">{t('qrDriver.cancel')}</Button>

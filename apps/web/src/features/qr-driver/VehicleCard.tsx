@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { QrVehicle } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { CategoryIcon } from '../../ui/CategoryIcon.tsx';
+import { CategoryIcon } from '../devices/index.ts';
 
 /** A vehicle as the driver recognises it: its icon, name and plate, and what the screen adds. */
 export function VehicleCard({ vehicle, children }: { vehicle: QrVehicle; children?: ReactNode }) {

@@ -3,9 +3,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { getQrDriverState } from '../../api/qrDriver.ts';
-import { DRIVER_LOGIN_PATH } from '../../app/guard.ts';
-import { forgetToken } from '../../app/rememberedSession.ts';
-import { sessionUser } from '../../app/session.ts';
+import { DRIVER_LOGIN_PATH } from '../../access/guard.ts';
+import { forgetToken } from '../../state/rememberedSession.ts';
+import { sessionUser } from '../../state/session.ts';
 
 /** The driver's state; polled, so an automatic check-out (or a session the server ended) shows up. */
 export const qrStateQuery = queryOptions({

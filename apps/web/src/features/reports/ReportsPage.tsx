@@ -12,7 +12,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { Panel } from '../../ui/Panel.tsx';
 import { sharedSearch } from './filters/reportFilter.ts';
 import { REPORT_PAGES, type ReportPageId } from './reportPages.ts';

@@ -63,3 +63,13 @@ export function useBackToReports(): () => void {
   const [search] = useSearchParams();
   return () => navigate(`${REPORTS_PATH}${sharedSearch(search)}`);
 }
+
+/** Everything a report page runs on: the filter of its URL, its report, and the way back to the picker. */
+export function useReportPage<K extends ReportKind>(kind: K, scope: Scope) {
+  const back = useBackToReports();
+  const filter = useReportFilter(scope);
+  const report = useReport(kind, filter.params, filter.run);
+  return { ...filter, ...report, kind, scope, back };
+}
+
+export type ReportPage<K extends ReportKind> = ReturnType<typeof useReportPage<K>>;

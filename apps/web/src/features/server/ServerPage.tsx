@@ -8,8 +8,7 @@ import { serverInfoQuery, useServerInfo } from '../../api/queries.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
-import { useErrorText } from '../../ui/useErrorText.ts';
-import { useNotice } from '../../ui/useNotice.tsx';
+import { useNoticedTask } from '../../ui/useSubmit.ts';
 
 const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
 
@@ -46,21 +45,15 @@ function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
 export default function ServerPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const errorText = useErrorText();
-  const [notice, showNotice] = useNotice();
   const [restarting, setRestarting] = useState(false);
   const server = useServerInfo().data?.server;
-
-  const restart = async () => {
-    try {
+  const restart = useNoticedTask(
+    async () => {
       await restartServer();
-      showNotice(t('server.restarted'));
-    } catch (error) {
-      showNotice(errorText(error), 'error');
-    } finally {
-      setRestarting(false);
-    }
-  };
+      return t('server.restarted');
+    },
+    { onSettled: () => setRestarting(false) },
+  );
 
   return (
     <>
@@ -84,10 +77,9 @@ export default function ServerPage() {
         message={t('server.restartMessage')}
         confirmLabel={t('server.restart')}
         danger
-        onConfirm={() => void restart()}
+        onConfirm={() => restart.run()}
         onCancel={() => setRestarting(false)}
       />
-      {notice}
     </>
   );
 }

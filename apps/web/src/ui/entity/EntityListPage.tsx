@@ -2,27 +2,25 @@ import { useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { PermissionArea } from '@rastro/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { EntityApi } from '../../api/entities.ts';
-import { useAreaActions } from '../../app/can.ts';
-import { HOME_PATH } from '../../app/guard.ts';
+import { useAreaActions } from '../../access/can.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { SearchList } from '../SearchList.tsx';
 import { LoadingBar } from '../LoadingBar.tsx';
 import { Panel } from '../Panel.tsx';
 import { useErrorText } from '../useErrorText.ts';
 import { useNotice } from '../useNotice.tsx';
+import { useNoticedTask } from '../useSubmit.ts';
 import { EntityEditDialog } from './EntityEditDialog.tsx';
 import type { FieldSpec } from './fields.ts';
 
@@ -65,18 +63,14 @@ export function EntityListPage<T extends { id: number }>({ description, children
   const [deleting, setDeleting] = useState<T | null>(null);
 
   const refresh = () => client.invalidateQueries({ queryKey: [api.key] });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.remove(id),
-    onSuccess: () => {
-      setDeleting(null);
+  const remove = useNoticedTask(
+    async (id: number) => {
+      await api.remove(id);
       void refresh();
-      showNotice(t('entity.deleted'));
+      return t('entity.deleted');
     },
-    onError: (error) => {
-      setDeleting(null);
-      showNotice(errorText(error), 'error');
-    },
-  });
+    { onSettled: () => setDeleting(null) },
+  );
 
   const refusal = (item: T) => {
     const message = description.blocked?.(item) ?? null;
@@ -109,48 +103,39 @@ export function EntityListPage<T extends { id: number }>({ description, children
       }
     >
       {query.isPending && <LoadingBar />}
-      <Box sx={{ p: 1, flexShrink: 0 }}>
-        <TextField size="small" fullWidth placeholder={t('entity.search')} value={search} onChange={(event) => setSearch(event.target.value)} slotProps={{ htmlInput: { 'aria-label': t('entity.search') } }} />
-      </Box>
-      {children}
-      <Box sx={{ flex: 1, overflow: 'auto' }}>
-        {query.isError && (
-          <Typography color="error" sx={{ p: 2 }}>
-            {errorText(query.error)}
-          </Typography>
-        )}
-        {query.isSuccess && items.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 2 }} data-testid="entity-empty">
-            {t('entity.empty')}
-          </Typography>
-        )}
-        <List dense disablePadding data-testid="entity-list">
-          {items.map((item) => (
-            <ListItem
-              key={item.id}
-              disablePadding
-              divider
-              secondaryAction={
-                <>
-                  {description.rowActions?.(item)}
-                  {allowed.delete && (
-                    <Tooltip title={t('entity.delete')}>
-                      <IconButton edge="end" onClick={() => !refusal(item) && setDeleting(item)} aria-label={t('entity.delete')} data-testid="entity-delete">
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </>
-              }
-            >
-              <ListItemButton onClick={() => open(item)} data-testid="entity-row" sx={{ pr: 14 }}>
-                {allowed.edit && <EditIcon fontSize="small" color="action" sx={{ mr: 1.5 }} />}
-                <ListItemText primary={description.primary(item)} secondary={description.secondary?.(item)} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      </Box>
+      <SearchList
+        search={search}
+        onSearch={setSearch}
+        header={children}
+        error={query.isError ? errorText(query.error) : null}
+        empty={query.isSuccess && items.length === 0 ? { text: t('entity.empty'), testId: 'entity-empty' } : null}
+        listTestId="entity-list"
+      >
+        {items.map((item) => (
+          <ListItem
+            key={item.id}
+            disablePadding
+            divider
+            secondaryAction={
+              <>
+                {description.rowActions?.(item)}
+                {allowed.delete && (
+                  <Tooltip title={t('entity.delete')}>
+                    <IconButton edge="end" onClick={() => !refusal(item) && setDeleting(item)} aria-label={t('entity.delete')} data-testid="entity-delete">
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </>
+            }
+          >
+            <ListItemButton onClick={() => open(item)} data-testid="entity-row" sx={{ pr: 14 }}>
+              {allowed.edit && <EditIcon fontSize="small" color="action" sx={{ mr: 1.5 }} />}
+              <ListItemText primary={description.primary(item)} secondary={description.secondary?.(item)} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </SearchList>
       {editing && (
         <EntityEditDialog
           title={editing.id > 0 ? description.editTitle : description.newTitle}
@@ -172,8 +157,8 @@ export function EntityListPage<T extends { id: number }>({ description, children
         message={t('entity.deleteMessage', { name: deleting ? description.primary(deleting) : '' })}
         confirmLabel={t('entity.delete')}
         danger
-        busy={remove.isPending}
-        onConfirm={() => deleting && deleting.id > 0 && remove.mutate(deleting.id)}
+        busy={remove.busy}
+        onConfirm={() => deleting && deleting.id > 0 && remove.run(deleting.id)}
         onCancel={() => setDeleting(null)}
       />
       {notice}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/guard.ts';
+import { HOME_PATH } from '../../access/guard.ts';
 import { EntityEditDialog } from './EntityEditDialog.tsx';
 import type { FieldSpec } from './fields.ts';
 

@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { historyQuery } from '../../../api/queries.ts';
-import { useSpeedUnit } from '../../../app/preferences.ts';
+import { useSpeedUnit } from '../../../state/preferences.ts';
 import { useErrorText } from '../../../ui/useErrorText.ts';
 import { chartGeometry, type ChartBox } from './chartGeometry.ts';
 import { POSITION_SERIES, chartSeries, numericAttributes } from './chartSeries.ts';

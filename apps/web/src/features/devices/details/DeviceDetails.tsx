@@ -55,7 +55,7 @@ export function DeviceDetails({ device }: { device: Device }) {
         <AttributeChart deviceId={device.id} />
       </Section>
       {actions.confirmation && (
-        <ConfirmDialog open {...actions.confirmation} busy={actions.busy} onConfirm={() => void actions.confirm()} onCancel={actions.cancel} />
+        <ConfirmDialog open {...actions.confirmation} busy={actions.busy} onConfirm={actions.confirm} onCancel={actions.cancel} />
       )}
       {editing && <DeviceEditor device={device} onClose={() => setEditing(false)} />}
       {sharing && <ShareDialog device={device} onClose={() => setSharing(false)} />}

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { Device, Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { useDistanceUnit } from '../../../app/preferences.ts';
+import { useDistanceUnit } from '../../../state/preferences.ts';
 import { formatDistance } from '../../../ui/distance.ts';
 import { driverOf } from '../deviceSort.ts';
 

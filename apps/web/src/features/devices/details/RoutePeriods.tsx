@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { withOverlay } from '../../../app/mapOverlay.ts';
+import { withOverlay } from '../../../state/mapOverlay.ts';
 import { PERIODS, periodRange } from './periods.ts';
 
 /** Spec §2 "routes": the device's route over a period, drawn on the map by its overlay view. */

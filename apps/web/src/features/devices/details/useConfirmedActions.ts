@@ -8,9 +8,9 @@ import { deleteDevice } from '../../../api/devices.ts';
 import { createGeofence, deleteGeofence, type Geofence } from '../../../api/geofences.ts';
 import { linkObjects } from '../../../api/permissions.ts';
 import { devicesQuery, geofencesQuery } from '../../../api/queries.ts';
-import { setFollowed, setTrail } from '../../../app/mapModes.ts';
-import { notify } from '../../../app/notice.ts';
-import { useErrorText } from '../../../ui/useErrorText.ts';
+import { setFollowed, setTrail } from '../../../state/mapModes.ts';
+import { notify } from '../../../state/notice.ts';
+import { useNoticedTask } from '../../../ui/useSubmit.ts';
 import { ANCHOR_AREA_KM2, ANCHOR_RADIUS_M, anchorGeofence } from '../anchor.ts';
 
 /** The device actions that ask before they act. */
@@ -30,11 +30,9 @@ export interface Confirmation {
  */
 export function useConfirmedActions(device: Device, position: Position | undefined, anchor: Geofence | undefined) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState<ConfirmedAction | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const area = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(ANCHOR_AREA_KM2);
   const confirmations: Record<ConfirmedAction, Omit<Confirmation, 'action'>> = {
@@ -73,25 +71,25 @@ export function useConfirmedActions(device: Device, position: Position | undefin
     },
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      await run[pending]();
-    } catch (error) {
+  const act = useNoticedTask(
+    async (action: ConfirmedAction) => {
+      await run[action]();
+      return undefined;
+    },
+    {
       // spec §8: a failed deletion is reported as an unexpected error, with the server's reason
-      notify(pending === 'delete' ? `${t('devices.delete.failed')} ${errorText(error)}` : errorText(error), 'error');
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  };
+      failed: (text, _error, action) => (action === 'delete' ? `${t('devices.delete.failed')} ${text}` : text),
+      onSettled: () => setPending(null),
+    },
+  );
 
   return {
     confirmation: pending ? { action: pending, ...confirmations[pending] } : null,
-    busy,
+    busy: act.busy,
     ask: setPending,
-    confirm,
+    confirm: () => {
+      if (pending) act.run(pending);
+    },
     cancel: () => {
       setPending(null);
       notify(t('errors.userCancel'), 'info');

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,17 +13,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DEVICE_CATEGORIES, type Device } from '@rastro/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEVICE_CATEGORIES, type Device, type DeviceInput } from '@rastro/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveDevice } from '../../../api/devices.ts';
 import { liveStore } from '../../../api/liveStore.ts';
 import { devicesQuery, useGroups, useServerInfo } from '../../../api/queries.ts';
-import { useDistanceUnit } from '../../../app/preferences.ts';
-import { useSessionUser } from '../../../app/session.ts';
-import { CategoryIcon } from '../../../ui/CategoryIcon.tsx';
-import { adjustColor, colorAdjustments, parseHexColor, toHex } from '../../../ui/colorFilter.ts';
-import { useErrorText } from '../../../ui/useErrorText.ts';
+import { useDistanceUnit } from '../../../state/preferences.ts';
+import { useSessionUser } from '../../../state/session.ts';
+import { CategoryIcon } from '../CategoryIcon.tsx';
+import { adjustColor, colorAdjustments, parseHexColor, toHex } from '../colorFilter.ts';
+import { FormError } from '../../../ui/FormDialog.tsx';
+import { useSubmit } from '../../../ui/useSubmit.ts';
 import { deviceInput, deviceLimit, emptyForm, formOf, validate, type DeviceForm, type FormErrors, type FormField } from './deviceForm.ts';
 
 interface DeviceEditorProps {
@@ -38,7 +38,6 @@ const DEFAULT_COLOR = '#1d4e89';
 /** Spec §3 device editor: every field, the §5 validations and device limit, server errors shown. */
 export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const unit = useDistanceUnit();
@@ -47,30 +46,25 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
   const groups = useGroups().data ?? [];
   const [form, setForm] = useState<DeviceForm>(() => (device ? formOf(device, unit) : emptyForm()));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const save = useMutation({
-    mutationFn: saveDevice,
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
-      onClose(saved);
-    },
-    onError: (error) => setFailure(errorText(error)),
+  const save = useSubmit(async (input: DeviceInput) => {
+    const saved = await saveDevice(input);
+    await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
+    onClose(saved);
   });
 
   const submit = () => {
     const found = validate(form);
     setErrors(found);
-    setFailure(null);
+    save.reset();
     if (Object.keys(found).length > 0) return;
     if (!device && user && info) {
       const limit = deviceLimit(user, info.server.attributes, info.deviceLimit);
       if (limit !== null && liveStore.getState().devices.size >= limit) {
-        setFailure(t('errors.USER_DEVICE_LIMIT_REACHED'));
+        save.fail('USER_DEVICE_LIMIT_REACHED');
         return;
       }
     }
-    save.mutate(deviceInput(form, device, unit));
+    save.run(deviceInput(form, device, unit));
   };
 
   const field = (name: FormField, props: { label?: string; type?: string; required?: boolean; helper?: string; decimal?: boolean; end?: ReactNode } = {}) => (
@@ -129,7 +123,7 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
       <DialogTitle id="device-editor-title">{device ? t('devices.editor.editTitle') : t('devices.editor.createTitle')}</DialogTitle>
       <DialogContent dividers>
         <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-          {failure && <Alert severity="error" sx={{ mb: 2 }} data-testid="editor-error">{failure}</Alert>}
+          <FormError message={save.message} testId="editor-error" />
           <Section title={t('devices.editor.identification')}>
             {field('name', { required: true })}
             {field('uniqueId', { required: true })}
@@ -189,8 +183,8 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose()} disabled={save.isPending}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="save-device">{t('common.save')}</Button>
+        <Button onClick={() => onClose()} disabled={save.busy}>{t('common.cancel')}</Button>
+        <Button variant="contained" onClick={submit} disabled={save.busy} data-testid="save-device">{t('common.save')}</Button>
       </DialogActions>
     </Dialog>
   );

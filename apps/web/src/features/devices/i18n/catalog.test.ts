@@ -3,17 +3,10 @@ import { DEVICE_CATEGORIES } from '@rastro/api';
 import { SORT_KEYS } from '../deviceSort.ts';
 import { PERIODS } from '../details/periods.ts';
 import { ATTRIBUTE_FIELDS, COLUMN_FIELDS } from '../editor/deviceForm.ts';
+import { catalogText, missingKeys } from '../../../testing/catalogs.ts';
 import enUS from './en-US.json';
 import es from './es.json';
 import ptBR from './pt-BR.json';
-
-type Tree = { [key: string]: string | Tree };
-
-function text(catalog: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
 
 /** Spec §9 alarm kinds, shown translated in the device details. */
 const ALARMS = [
@@ -36,11 +29,11 @@ describe('device texts', () => {
   ];
 
   it('name every key built at run time, in the three languages', () => {
-    for (const catalog of [ptBR, enUS, es]) expect(keys.filter((key) => !text(catalog, key))).toEqual([]);
+    expect(missingKeys(keys, [ptBR, enUS, es])).toEqual([]);
   });
 
   it('keep the spec texts of §5 and §8', () => {
-    expect(text(ptBR, 'devices.editor.nameRequired')).toBe('Por favor, insira um nome para o dispositivo');
-    expect(text(ptBR, 'errors.USER_DEVICE_LIMIT_REACHED')).toBe('Limite de cadastro de veículos excedido.');
+    expect(catalogText(ptBR, 'devices.editor.nameRequired')).toBe('Por favor, insira um nome para o dispositivo');
+    expect(catalogText(ptBR, 'errors.USER_DEVICE_LIMIT_REACHED')).toBe('Limite de cadastro de veículos excedido.');
   });
 });

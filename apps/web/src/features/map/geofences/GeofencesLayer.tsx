@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTheme } from '@mui/material/styles';
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
 import type { Geofence } from '../../../api/geofences.ts';
 import { useGeofences } from '../../../api/queries.ts';
-import { useMapOptions } from '../../../app/mapOptions.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
+import { useMapOptions } from '../../../state/mapOptions.ts';
+import { useMapLayers, type MapDrawing } from '../../../ui/useMapLayers.ts';
 import { labelImageId } from '../icons/imageIds.ts';
 import { installMapImages } from '../icons/mapImages.ts';
-import { useMapInstance } from '../mapContext.ts';
 import { parseArea } from './wkt.ts';
 
 const AREAS = 'geofences';
@@ -59,29 +60,26 @@ export function GeofencesLayer() {
   const latest = useRef(features);
   latest.current = features;
 
-  useEffect(() => {
-    if (!drawn) return;
+  const draw = useCallback(({ map, source, layer }: MapDrawing) => {
     installMapImages(map);
     shown.current = latest.current;
-    map.addSource(AREAS, { type: 'geojson', data: latest.current.areas });
-    map.addSource(LABELS, { type: 'geojson', data: latest.current.labels });
-    map.addLayer({ id: 'geofences-fill', type: 'fill', source: AREAS, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 } });
-    map.addLayer({ id: 'geofences-line', type: 'line', source: AREAS, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } });
-    map.addLayer({ id: 'geofences-label', type: 'symbol', source: LABELS, minzoom: 10, layout: { 'icon-image': ['get', 'label'], 'icon-optional': true } });
+    source(AREAS, { type: 'geojson', data: latest.current.areas });
+    source(LABELS, { type: 'geojson', data: latest.current.labels });
+    layer({ id: 'geofences-fill', type: 'fill', source: AREAS, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 } });
+    layer({ id: 'geofences-line', type: 'line', source: AREAS, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } });
+    layer({ id: 'geofences-label', type: 'symbol', source: LABELS, minzoom: 10, layout: { 'icon-image': ['get', 'label'], 'icon-optional': true } });
     return () => {
       shown.current = null;
-      ['geofences-label', 'geofences-line', 'geofences-fill'].forEach((layer) => map.removeLayer(layer));
-      map.removeSource(LABELS);
-      map.removeSource(AREAS);
     };
-  }, [map, drawn]);
+  }, []);
+  const onMap = useMapLayers(map, drawn ? draw : null);
 
   useEffect(() => {
-    if (!drawn || shown.current === features) return;
+    if (!onMap || shown.current === features) return;
     shown.current = features;
-    map.getSource<GeoJSONSource>(AREAS)?.setData(features.areas);
-    map.getSource<GeoJSONSource>(LABELS)?.setData(features.labels);
-  }, [map, drawn, features]);
+    onMap.map.getSource<GeoJSONSource>(AREAS)?.setData(features.areas);
+    onMap.map.getSource<GeoJSONSource>(LABELS)?.setData(features.labels);
+  }, [onMap, features]);
 
   return null;
 }

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_OPTIONS } from '../../../app/mapOptions.ts';
-import { OVERLAY_MODES } from '../../../app/mapOverlay.ts';
+import { DEFAULT_MAP_OPTIONS } from '../../../state/mapOptions.ts';
+import { OVERLAY_MODES } from '../../../state/mapOverlay.ts';
 import { OFFLINE_LAYER } from '../tiles.ts';
+import { catalogText, missingKeys } from '../../../testing/catalogs.ts';
 import enUS from './en-US.json';
 import es from './es.json';
 import ptBR from './pt-BR.json';
-
-type Tree = { [key: string]: string | Tree };
-
-function text(catalog: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
 
 describe('map texts', () => {
   const keys = [
@@ -22,10 +15,10 @@ describe('map texts', () => {
   ];
 
   it('name every key built at run time, in the three languages', () => {
-    for (const catalog of [ptBR, enUS, es]) expect(keys.filter((key) => !text(catalog, key))).toEqual([]);
+    expect(missingKeys(keys, [ptBR, enUS, es])).toEqual([]);
   });
 
   it('keep the spec text of §8 routeempty', () => {
-    expect(text(ptBR, 'map.overlay.routeEmpty')).toBe('Nenhuma rota para o período selecionado');
+    expect(catalogText(ptBR, 'map.overlay.routeEmpty')).toBe('Nenhuma rota para o período selecionado');
   });
 });

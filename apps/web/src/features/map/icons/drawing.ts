@@ -1,20 +1,5 @@
-import { CATEGORY_GLYPHS, type GlyphPart } from '../../../ui/categoryGlyphs.ts';
-
-/** A 2D context `width`×`height` CSS pixels large at `pixelRatio`, for images read back at once. */
-export function canvas(width: number, height: number, pixelRatio: number): CanvasRenderingContext2D {
-  const element = document.createElement('canvas');
-  element.width = Math.ceil(width * pixelRatio);
-  element.height = Math.ceil(height * pixelRatio);
-  // read back at once: a software canvas spares the GPU round trip of getImageData
-  const context = element.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('2D canvas unavailable');
-  context.scale(pixelRatio, pixelRatio);
-  return context;
-}
-
-export function pixels(context: CanvasRenderingContext2D): ImageData {
-  return context.getImageData(0, 0, context.canvas.width, context.canvas.height);
-}
+import { CATEGORY_GLYPHS, type GlyphPart } from '../../devices/index.ts';
+import { canvas, outlinedShape, plate, ringedDisc } from '../../../ui/canvas.ts';
 
 const glyphCache = new Map<string, { path: Path2D; evenodd: boolean }[]>();
 
@@ -42,13 +27,7 @@ export interface MarkerStyle {
 export function drawMarker({ category, fill, glyph, ring }: MarkerStyle, pixelRatio: number): CanvasRenderingContext2D {
   const context = canvas(MARKER_SIZE, MARKER_SIZE, pixelRatio);
   const centre = MARKER_SIZE / 2;
-  context.beginPath();
-  context.arc(centre, centre, centre - 2.5, 0, Math.PI * 2);
-  context.fillStyle = fill;
-  context.fill();
-  context.lineWidth = 3;
-  context.strokeStyle = ring;
-  context.stroke();
+  ringedDisc(context, centre, centre - 2.5, fill, ring, 3);
   const glyphSize = 20;
   context.translate(centre - glyphSize / 2, centre - glyphSize / 2);
   context.scale(glyphSize / 24, glyphSize / 24);
@@ -64,16 +43,7 @@ export const DIRECTION_SIZE = 52;
 export function drawDirection(color: string, pixelRatio: number): CanvasRenderingContext2D {
   const context = canvas(DIRECTION_SIZE, DIRECTION_SIZE, pixelRatio);
   const centre = DIRECTION_SIZE / 2;
-  context.beginPath();
-  context.moveTo(centre, 1);
-  context.lineTo(centre + 6.5, 9.5);
-  context.lineTo(centre - 6.5, 9.5);
-  context.closePath();
-  context.fillStyle = color;
-  context.strokeStyle = '#ffffff';
-  context.lineWidth = 1.5;
-  context.fill();
-  context.stroke();
+  outlinedShape(context, [[centre, 1], [centre + 6.5, 9.5], [centre - 6.5, 9.5]], color);
   return context;
 }
 
@@ -90,13 +60,7 @@ export function drawLabel(text: string, pixelRatio: number): CanvasRenderingCont
   const width = Math.ceil(measure.measureText(shown).width) + 12;
   const height = 20;
   const context = canvas(width, height, pixelRatio);
-  context.beginPath();
-  context.roundRect(0.5, 0.5, width - 1, height - 1, 5);
-  context.fillStyle = 'rgba(255, 255, 255, 0.92)';
-  context.strokeStyle = 'rgba(0, 0, 0, 0.25)';
-  context.lineWidth = 1;
-  context.fill();
-  context.stroke();
+  plate(context, width, height, 5, 'rgba(255, 255, 255, 0.92)', 'rgba(0, 0, 0, 0.25)');
   context.font = LABEL_FONT;
   context.fillStyle = '#1f2933';
   context.textBaseline = 'middle';
@@ -109,13 +73,7 @@ export function drawCluster(count: string, color: string, pixelRatio: number): C
   const size = 30 + Math.min(4, count.length) * 4;
   const context = canvas(size, size, pixelRatio);
   const centre = size / 2;
-  context.beginPath();
-  context.arc(centre, centre, centre - 4, 0, Math.PI * 2);
-  context.fillStyle = color;
-  context.fill();
-  context.lineWidth = 4;
-  context.strokeStyle = 'rgba(255, 255, 255, 0.75)';
-  context.stroke();
+  ringedDisc(context, centre, centre - 4, color, 'rgba(255, 255, 255, 0.75)', 4);
   context.font = '700 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   context.fillStyle = '#ffffff';
   context.textAlign = 'center';

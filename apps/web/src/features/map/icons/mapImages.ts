@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { pixels } from './drawing.ts';
+import { pixels } from '../../../ui/canvas.ts';
 import { drawImageFromId } from './imageFromId.ts';
 import { LruKeys } from './lruCache.ts';
 

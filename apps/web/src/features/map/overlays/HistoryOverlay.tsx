@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLiveDevices } from '../../../api/liveStore.ts';
 import { historyQuery } from '../../../api/queries.ts';
-import { parseOverlay, withOverlay, type MapOverlay, type OverlayMode } from '../../../app/mapOverlay.ts';
+import { parseOverlay, withOverlay, type MapOverlay, type OverlayMode } from '../../../state/mapOverlay.ts';
 import { formatDateTime } from '../../../ui/time.ts';
 import { useErrorText } from '../../../ui/useErrorText.ts';
 import { HistoryLayers } from './HistoryLayers.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../../../api/queries.ts';
-import { useSessionUser } from '../../../app/session.ts';
+import { useSessionUser } from '../../../state/session.ts';
 import { distanceUnitOf, formatDistance, type DistanceUnit } from '../../../ui/distance.ts';
 import { formatDuration } from '../../../ui/duration.ts';
 import { formatSpeed, speedUnitOf, type SpeedUnit } from '../../../ui/units.ts';

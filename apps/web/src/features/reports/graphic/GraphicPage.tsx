@@ -1,14 +1,7 @@
-import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import { useTranslation } from 'react-i18next';
-import { sharedSearch } from '../filters/reportFilter.ts';
-import { ReportFilterPanel } from '../filters/ReportFilterPanel.tsx';
-import { ExportButton } from '../layout/ExportButton.tsx';
-import { ReportResults } from '../layout/ReportResults.tsx';
-import { ReportSheet } from '../layout/ReportSheet.tsx';
-import { HISTORY_PATH } from '../reportPages.ts';
-import { useBackToReports, useReport, useReportFilter } from '../useReportRun.ts';
+import { ReportFrame } from '../layout/ReportFrame.tsx';
+import { useReportPage } from '../useReportRun.ts';
 import { RouteChart } from './RouteChart.tsx';
-import { PageLink } from '../layout/PageLink.tsx';
 
 /** The chosen quantity travels in the URL with the filter, so a chart can be linked too. */
 const ATTRIBUTE_KEY = 'attribute';
@@ -19,9 +12,8 @@ const ATTRIBUTE_KEY = 'attribute';
  */
 export default function GraphicPage() {
   const { t } = useTranslation();
-  const back = useBackToReports();
-  const { filter, params, run, apply, search, setSearch } = useReportFilter('one-device');
-  const { query, queryKey } = useReport('route', params, run);
+  const page = useReportPage('route', 'one-device');
+  const { search, setSearch } = page;
   const attribute = search.get(ATTRIBUTE_KEY) ?? 'speed';
 
   const chooseAttribute = (key: string) => {
@@ -30,19 +22,9 @@ export default function GraphicPage() {
     setSearch(next, { replace: true });
   };
 
-  const actions = (
-    <>
-      <PageLink to={`${HISTORY_PATH}${sharedSearch(search)}`} title={t('reports.pages.playback.title')} icon={<PlayCircleOutlineIcon />} />
-      <ExportButton kind="route" params={params} />
-    </>
-  );
-
   return (
-    <ReportSheet title={t('reports.pages.graphic.title')} onBack={back} actions={actions}>
-      <ReportFilterPanel filter={filter} scope="one-device" onApply={apply} />
-      <ReportResults query={query} queryKey={queryKey} ready={params !== null} hint={t('reports.hint.oneDevice')} emptyText={t('reports.status.routeEmpty')}>
-        {(route) => <RouteChart route={route} attribute={attribute} onAttribute={chooseAttribute} />}
-      </ReportResults>
-    </ReportSheet>
+    <ReportFrame page={page} title={t('reports.pages.graphic.title')} siblings={['playback']}>
+      {(route) => <RouteChart route={route} attribute={attribute} onAttribute={chooseAttribute} />}
+    </ReportFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMapInstance } from '../../../app/mapInstance.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
 import { mapInset } from '../map/mapInset.ts';
 
 /** Keeps the map centred on the played position, in the part of the map above the sheet. */

@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_KINDS } from '../events/eventKinds.ts';
 import { PERIOD_PRESETS } from '../filters/period.ts';
 import { REPORT_PAGES } from '../reportPages.ts';
+import { catalogText, missingKeys } from '../../../testing/catalogs.ts';
 import enUS from './en-US.json';
 import es from './es.json';
 import ptBR from './pt-BR.json';
-
-type Tree = { [key: string]: string | Tree };
-
-function text(catalog: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = catalog;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
 
 describe('report texts', () => {
   const keys = [
@@ -25,12 +18,12 @@ describe('report texts', () => {
   ];
 
   it('name every key built at run time, in the three languages', () => {
-    for (const catalog of [ptBR, enUS, es]) expect(keys.filter((key) => !text(catalog, key))).toEqual([]);
+    expect(missingKeys(keys, [ptBR, enUS, es])).toEqual([]);
   });
 
   it('keep the spec texts (§8 routeempty, empty states)', () => {
-    expect(text(ptBR, 'reports.status.routeEmpty')).toBe('Nenhuma rota para o período selecionado');
-    expect(text(enUS, 'reports.status.noData')).toBe('No data available');
-    expect(text(ptBR, 'reports.title')).toBe('Relatórios');
+    expect(catalogText(ptBR, 'reports.status.routeEmpty')).toBe('Nenhuma rota para o período selecionado');
+    expect(catalogText(enUS, 'reports.status.noData')).toBe('No data available');
+    expect(catalogText(ptBR, 'reports.title')).toBe('Relatórios');
   });
 });

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import IconButton from '@mui/material/IconButton';
@@ -7,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BackAndTitle } from '../../../ui/Panel.tsx';
 import { mapInset } from '../map/mapInset.ts';
 
 interface ReportSheetProps {
@@ -61,14 +60,7 @@ export function ReportSheet({ title, onBack, actions, children }: ReportSheetPro
       }}
     >
       <Toolbar variant="dense" disableGutters sx={{ px: 0.5, gap: 0.5, borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}>
-        <Tooltip title={t('common.back')}>
-          <IconButton onClick={onBack} aria-label={t('common.back')}>
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }} noWrap>
-          {title}
-        </Typography>
+        <BackAndTitle title={title} onBack={onBack} />
         <Stack direction="row" alignItems="center" spacing={0.5}>
           {actions}
           <Tooltip title={expanded ? t('reports.sheet.collapse') : t('reports.sheet.expand')}>

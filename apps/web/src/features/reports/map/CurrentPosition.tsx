@@ -1,10 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTheme } from '@mui/material/styles';
 import type { Feature } from 'geojson';
-import type { GeoJSONSource } from 'maplibre-gl';
-import { useMapInstance } from '../../../app/mapInstance.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
+import { useMapLayers, useSourceData, type MapDrawing } from '../../../ui/useMapLayers.ts';
 import { arrowImage } from './canvasImages.ts';
-import { layerId, removeFromMap } from './mapLayers.ts';
+import { useLayerIds } from './mapLayers.ts';
 
 interface CurrentPositionProps {
   longitude: number;
@@ -20,47 +20,43 @@ function point({ longitude, latitude, course }: CurrentPositionProps): Feature {
 /** The vehicle being played back: a ring with an arrow turned to its course. */
 export function CurrentPosition(props: CurrentPositionProps) {
   const map = useMapInstance();
-  const theme = useTheme();
-  const id = useId();
-  const source = layerId(id, 'current');
-  const arrow = layerId(id, 'current-arrow');
+  const color = useTheme().palette.secondary.main;
+  const [source, arrow] = useLayerIds('current', 'current-arrow');
 
-  useEffect(() => {
-    if (!map) return;
-    const ratio = window.devicePixelRatio;
-    map.addSource(source, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addImage(arrow, arrowImage(18, theme.palette.secondary.main, ratio), { pixelRatio: ratio });
-    map.addLayer({
-      id: source,
-      type: 'circle',
-      source,
-      paint: {
-        'circle-radius': 14,
-        'circle-color': '#ffffff',
-        'circle-opacity': 0.9,
-        'circle-stroke-color': theme.palette.secondary.main,
-        'circle-stroke-width': 3,
-      },
-    });
-    map.addLayer({
-      id: arrow,
-      type: 'symbol',
-      source,
-      layout: {
-        'icon-image': arrow,
-        'icon-rotate': ['get', 'course'],
-        'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-    });
-    return () => removeFromMap(map, [arrow, source], [source], [arrow]);
-  }, [map, theme, source, arrow]);
-
+  const draw = useCallback(
+    (drawing: MapDrawing) => {
+      drawing.source(source, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      drawing.image(arrow, (ratio) => arrowImage(18, color, ratio));
+      drawing.layer({
+        id: source,
+        type: 'circle',
+        source,
+        paint: {
+          'circle-radius': 14,
+          'circle-color': '#ffffff',
+          'circle-opacity': 0.9,
+          'circle-stroke-color': color,
+          'circle-stroke-width': 3,
+        },
+      });
+      drawing.layer({
+        id: arrow,
+        type: 'symbol',
+        source,
+        layout: {
+          'icon-image': arrow,
+          'icon-rotate': ['get', 'course'],
+          'icon-rotation-alignment': 'map',
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+        },
+      });
+    },
+    [source, arrow, color],
+  );
   const { longitude, latitude, course } = props;
-  useEffect(() => {
-    map?.getSource<GeoJSONSource>(source)?.setData(point({ longitude, latitude, course }));
-  }, [map, theme, source, longitude, latitude, course]);
+  const data = useMemo(() => point({ longitude, latitude, course }), [longitude, latitude, course]);
+  useSourceData(useMapLayers(map, draw), source, data);
 
   return null;
 }

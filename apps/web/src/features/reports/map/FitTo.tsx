@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMapInstance } from '../../../app/mapInstance.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
 import { fitCoordinates } from './mapInset.ts';
 
 /** Moves the map to show these [lon, lat] pairs once per new array (memoise it), above the report sheet. */

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { MapMouseEvent } from 'maplibre-gl';
-import { useMapInstance } from '../../../app/mapInstance.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
 
 interface NearestPointClickProps {
   /** [lon, lat] pairs. */

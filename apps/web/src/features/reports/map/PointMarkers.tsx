@@ -1,8 +1,8 @@
-import { useEffect, useId } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { FeatureCollection } from 'geojson';
-import type { GeoJSONSource } from 'maplibre-gl';
-import { useMapInstance } from '../../../app/mapInstance.ts';
-import { layerId, removeFromMap } from './mapLayers.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
+import { useMapLayers, useSourceData, type MapDrawing } from '../../../ui/useMapLayers.ts';
+import { useLayerIds } from './mapLayers.ts';
 
 export interface MarkerPoint {
   longitude: number;
@@ -31,30 +31,29 @@ function collection(points: readonly MarkerPoint[]): FeatureCollection {
 /** Round markers: where a trip starts and ends, a stop, an event, the points of a route. */
 export function PointMarkers({ points, radius = 7, minZoom = 0 }: PointMarkersProps) {
   const map = useMapInstance();
-  const id = layerId(useId(), 'points');
+  const [id] = useLayerIds('points');
 
-  useEffect(() => {
-    if (!map) return;
-    map.addSource(id, { type: 'geojson', data: collection([]) });
-    map.addLayer({
-      id,
-      type: 'circle',
-      source: id,
-      minzoom: minZoom,
-      paint: {
-        'circle-radius': radius,
-        'circle-color': ['get', 'color'],
-        'circle-stroke-color': '#ffffff',
-        // small markers (every point of a route) are dots on the line, a white ring would hide it
-        'circle-stroke-width': radius > 4 ? 2 : 0,
-      },
-    });
-    return () => removeFromMap(map, [id], [id]);
-  }, [map, id, radius, minZoom]);
-
-  useEffect(() => {
-    map?.getSource<GeoJSONSource>(id)?.setData(collection(points));
-  }, [map, id, radius, minZoom, points]);
+  const draw = useCallback(
+    (drawing: MapDrawing) => {
+      drawing.source(id, { type: 'geojson', data: collection([]) });
+      drawing.layer({
+        id,
+        type: 'circle',
+        source: id,
+        minzoom: minZoom,
+        paint: {
+          'circle-radius': radius,
+          'circle-color': ['get', 'color'],
+          'circle-stroke-color': '#ffffff',
+          // small markers (every point of a route) are dots on the line, a white ring would hide it
+          'circle-stroke-width': radius > 4 ? 2 : 0,
+        },
+      });
+    },
+    [id, radius, minZoom],
+  );
+  const data = useMemo(() => collection(points), [points]);
+  useSourceData(useMapLayers(map, draw), id, data);
 
   return null;
 }

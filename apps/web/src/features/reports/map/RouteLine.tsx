@@ -1,10 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTheme } from '@mui/material/styles';
 import type { Feature } from 'geojson';
-import type { GeoJSONSource } from 'maplibre-gl';
-import { useMapInstance } from '../../../app/mapInstance.ts';
+import { useMapInstance } from '../../../state/mapInstance.ts';
+import { useMapLayers, useSourceData, type MapDrawing } from '../../../ui/useMapLayers.ts';
 import { chevronImage } from './canvasImages.ts';
-import { layerId, removeFromMap } from './mapLayers.ts';
+import { useLayerIds } from './mapLayers.ts';
 
 interface RouteLineProps {
   /** [lon, lat] pairs in travel order. */
@@ -18,44 +18,39 @@ function line(coordinates: readonly [number, number][]): Feature {
 /** A route as a line with arrows along it in the direction of travel. */
 export function RouteLine({ coordinates }: RouteLineProps) {
   const map = useMapInstance();
-  const theme = useTheme();
-  const id = useId();
-  const source = layerId(id, 'route');
-  const arrows = layerId(id, 'route-arrows');
+  const color = useTheme().palette.primary.main;
+  const [source, arrows] = useLayerIds('route', 'route-arrows');
 
-  useEffect(() => {
-    if (!map) return;
-    const color = theme.palette.primary.main;
-    const ratio = window.devicePixelRatio;
-    map.addSource(source, { type: 'geojson', data: line([]) });
-    map.addImage(arrows, chevronImage(12, '#ffffff', ratio), { pixelRatio: ratio });
-    map.addLayer({
-      id: source,
-      type: 'line',
-      source,
-      layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: { 'line-color': color, 'line-width': 6, 'line-opacity': 0.85 },
-    });
-    map.addLayer({
-      id: arrows,
-      type: 'symbol',
-      source,
-      layout: {
-        'symbol-placement': 'line',
-        'symbol-spacing': 60,
-        'icon-image': arrows,
-        // the image points north; along a line 0° is the line's direction, which points east
-        'icon-rotate': 90,
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-    });
-    return () => removeFromMap(map, [arrows, source], [source], [arrows]);
-  }, [map, theme, source, arrows]);
-
-  useEffect(() => {
-    map?.getSource<GeoJSONSource>(source)?.setData(line(coordinates));
-  }, [map, theme, source, coordinates]);
+  const draw = useCallback(
+    (drawing: MapDrawing) => {
+      drawing.source(source, { type: 'geojson', data: line([]) });
+      drawing.image(arrows, (ratio) => chevronImage(12, '#ffffff', ratio));
+      drawing.layer({
+        id: source,
+        type: 'line',
+        source,
+        layout: { 'line-join': 'round', 'line-cap': 'round' },
+        paint: { 'line-color': color, 'line-width': 6, 'line-opacity': 0.85 },
+      });
+      drawing.layer({
+        id: arrows,
+        type: 'symbol',
+        source,
+        layout: {
+          'symbol-placement': 'line',
+          'symbol-spacing': 60,
+          'icon-image': arrows,
+          // the image points north; along a line 0° is the line's direction, which points east
+          'icon-rotate': 90,
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+        },
+      });
+    },
+    [source, arrows, color],
+  );
+  const data = useMemo(() => line(coordinates), [coordinates]);
+  useSourceData(useMapLayers(map, draw), source, data);
 
   return null;
 }

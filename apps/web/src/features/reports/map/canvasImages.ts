@@ -1,20 +1,10 @@
 /** Marker images drawn on canvases: the offline map has no sprite or glyph server. */
-import { canvas, pixels } from '../../map/icons/drawing.ts';
+import { canvas, outlinedShape, pixels, plate } from '../../../ui/canvas.ts';
 
 /** An arrow pointing up (north); symbol layers rotate it by the course. */
 export function arrowImage(size: number, color: string, pixelRatio: number): ImageData {
   const context = canvas(size, size, pixelRatio);
-  context.beginPath();
-  context.moveTo(size / 2, 1);
-  context.lineTo(size - 2, size - 2);
-  context.lineTo(size / 2, size * 0.7);
-  context.lineTo(2, size - 2);
-  context.closePath();
-  context.fillStyle = color;
-  context.strokeStyle = '#ffffff';
-  context.lineWidth = 1.5;
-  context.fill();
-  context.stroke();
+  outlinedShape(context, [[size / 2, 1], [size - 2, size - 2], [size / 2, size * 0.7], [2, size - 2]], color);
   return pixels(context);
 }
 
@@ -42,12 +32,7 @@ export function labelImage(text: string, color: string, pixelRatio: number): Ima
   const width = Math.ceil(measure.measureText(text).width) + 12;
   const height = 20;
   const context = canvas(width, height, pixelRatio);
-  context.beginPath();
-  context.roundRect(0.5, 0.5, width - 1, height - 1, 6);
-  context.fillStyle = color;
-  context.fill();
-  context.strokeStyle = '#ffffff';
-  context.stroke();
+  plate(context, width, height, 6, color, '#ffffff');
   context.font = font;
   context.fillStyle = '#ffffff';
   context.textAlign = 'center';

@@ -1,5 +1,5 @@
 import type { LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
-import { createStore } from '../../../app/store.ts';
+import { createStore } from '../../../state/store.ts';
 
 /** Height in px of the report sheet over the bottom of the map, so drawings are fitted above it. */
 export const mapInset = createStore(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeDevice, makePosition } from '../testing/fixtures.ts';
-import { NO_FILTERS, countByStatus, deviceCategory, matchesQuery, passesFilters, visibleDevices } from './deviceFilter.ts';
+import { makeDevice, makePosition } from '../../testing/fixtures.ts';
+import { NO_FILTERS } from '../../state/deviceFilters.ts';
+import { countByStatus, deviceCategory, matchesQuery, passesFilters, visibleDevices } from './deviceFilter.ts';
 
 const truck = makeDevice({
   id: 1, name: 'Caminhão 7', uniqueId: '860000111', phone: '+5511999', model: 'GT06', contact: 'Rui', category: 'truck',

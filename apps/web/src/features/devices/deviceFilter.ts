@@ -1,18 +1,7 @@
-import type { Device, DeviceStatus, JsonValue, Position } from '@rastro/api';
-import { isSoftDeleted } from '../api/devices.ts';
+import type { Device, JsonValue, Position } from '@rastro/api';
+import { isSoftDeleted } from '../../api/devices.ts';
+import type { DeviceFilters } from '../../state/deviceFilters.ts';
 import { deviceStatus, isMoving } from './deviceStatus.ts';
-
-/** Spec §4 map filters, shared by the devices list and the map. */
-export interface DeviceFilters {
-  status: 'all' | DeviceStatus;
-  motionOnly: boolean;
-  /** Categories whose devices are hidden. */
-  hiddenCategories: readonly string[];
-  /** When set, only this device shows. */
-  onlyDeviceId: number | null;
-}
-
-export const NO_FILTERS: DeviceFilters = { status: 'all', motionOnly: false, hiddenCategories: [], onlyDeviceId: null };
 
 export interface StatusCounts {
   all: number;

@@ -1,13 +1,8 @@
-import type { Attributes } from '@rastro/api';
+import { ALARMS, type Attributes } from '@rastro/api';
 import { DEFAULT_SOUND } from './sounds.ts';
 
-/** Spec §9 alarm kinds, offered for alarm rules (`attributes.alarms`, comma list). */
-export const ALARM_KINDS = [
-  'general', 'sos', 'vibration', 'lowspeed', 'overspeed', 'movement', 'fallDown', 'lowPower', 'lowBattery', 'fault', 'powerOff',
-  'powerOn', 'door', 'unlock', 'lock', 'geofence', 'geofenceEnter', 'geofenceExit', 'gpsAntennaCut', 'accident', 'tow', 'idle',
-  'highRpm', 'hardAcceleration', 'hardBraking', 'hardCornering', 'laneChange', 'fatigueDriving', 'powerCut', 'powerRestored',
-  'jamming', 'temperature', 'parking', 'shock', 'bonnet', 'footBrake', 'fuelLeak', 'tampering', 'removing',
-] as const;
+/** Spec §9 alarm kinds (Traccar's alarm names), offered for alarm rules (`attributes.alarms`, comma list). */
+export const ALARM_KINDS = ALARMS;
 
 /** Spec §9 toast colours: background and text. */
 export const TOAST_COLORS = {

@@ -4,8 +4,8 @@ import { ApiError } from '../api/http.ts';
 import { devicesQuery, positionsQuery, serverInfoQuery } from '../api/queries.ts';
 import { getSession } from '../api/session.ts';
 import type { AuthOutcome } from './guard.ts';
-import { forgetToken, rememberedToken } from './rememberedSession.ts';
-import { sessionUser } from './session.ts';
+import { forgetToken, rememberedToken } from '../state/rememberedSession.ts';
+import { sessionUser } from '../state/session.ts';
 
 /**
  * The browser's cookie session, else a new one opened with the remembered token (a cookie session

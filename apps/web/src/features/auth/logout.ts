@@ -1,8 +1,8 @@
-import { deleteSession, revokeSessionToken } from '../api/session.ts';
-import { forgetPushSubscription } from '../features/push/pushSubscription.ts';
-import { forgetToken, rememberedToken } from './rememberedSession.ts';
-import { sessionUser } from './session.ts';
-import { closeLiveSocket } from './useLiveSync.ts';
+import { deleteSession, revokeSessionToken } from '../../api/session.ts';
+import { forgetPushSubscription } from '../push/index.ts';
+import { forgetToken, rememberedToken } from '../../state/rememberedSession.ts';
+import { sessionUser } from '../../state/session.ts';
+import { closeLiveSocket } from '../../state/useLiveSync.ts';
 
 /** Ends the signed-in state: live socket closed, remembered token revoked and forgotten, session deleted. */
 export async function clearAuth(): Promise<void> {

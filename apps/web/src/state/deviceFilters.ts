@@ -1,6 +1,18 @@
-import { NO_FILTERS, type DeviceFilters } from '../ui/deviceFilter.ts';
+import type { DeviceStatus } from '@rastro/api';
 import { createPersistedStore } from './persistedStore.ts';
 import { createStore, useStore } from './store.ts';
+
+/** Spec §4 map filters, shared by the devices list and the map. */
+export interface DeviceFilters {
+  status: 'all' | DeviceStatus;
+  motionOnly: boolean;
+  /** Categories whose devices are hidden. */
+  hiddenCategories: readonly string[];
+  /** When set, only this device shows. */
+  onlyDeviceId: number | null;
+}
+
+export const NO_FILTERS: DeviceFilters = { status: 'all', motionOnly: false, hiddenCategories: [], onlyDeviceId: null };
 
 /** Spec §4 filters, set in the devices list and applied to the list and the map alike. */
 export const deviceFilters = createStore<DeviceFilters>(NO_FILTERS);

@@ -1,6 +1,6 @@
 import { ADVANCED_PERMISSIONS_KEY, hasPermission, type Attributes, type PermissionAction, type PermissionArea, type User } from '@rastro/api';
 import { useServerInfo } from '../api/queries.ts';
-import { isQrDriver, isSharedUser, useSessionUser } from './session.ts';
+import { isQrDriver, isSharedUser, useSessionUser } from '../state/session.ts';
 
 export interface AccessContext {
   user: User;

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { place } from '../format/place.ts';
+import type { ReportFormat } from '../format/useReportFormat.ts';
+import type { Column } from './ReportTable.tsx';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What a report's columns are made of: a column is headed by its id's `reports.column.*` text. */
+export function columnKit(t: Translate, format: ReportFormat) {
+  const column = <T>(id: string, render: (row: T) => ReactNode, align?: 'right'): Column<T> => ({ id, label: t(`reports.column.${id}`), render, align });
+  const right = <T>(id: string, render: (row: T) => ReactNode) => column(id, render, 'right');
+  /** The columns several reports have, worded and formatted alike. */
+  const shared = {
+    device: column('device', (row: { deviceName: string }) => row.deviceName),
+    start: column('start', (row: { startTime: string }) => format.dateTime(row.startTime)),
+    end: column('end', (row: { endTime: string }) => format.dateTime(row.endTime)),
+    address: column('address', (row: { address?: string | null; latitude: number; longitude: number }) => place(row.address, row.latitude, row.longitude)),
+    distance: right('distance', (row: { distance: number }) => format.distance(row.distance)),
+    duration: right('duration', (row: { duration: number }) => format.duration(row.duration)),
+    averageSpeed: right('averageSpeed', (row: { averageSpeed: number }) => format.speed(row.averageSpeed)),
+    maxSpeed: right('maxSpeed', (row: { maxSpeed: number }) => format.speed(row.maxSpeed)),
+    engineHours: right('engineHours', (row: { engineHours: number }) => format.duration(row.engineHours)),
+    spentFuel: right('spentFuel', (row: { spentFuel: number }) => t('reports.litres', { value: format.number(row.spentFuel) })),
+  };
+  return { t, format, column, right, shared };
+}
+
+export type ColumnKit = ReturnType<typeof columnKit>;
