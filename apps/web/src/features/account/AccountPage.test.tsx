@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import type { User } from '@rastro/api';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '../../state/session.ts';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
@@ -122,5 +122,25 @@ describe('my account', () => {
     expect(app.api.received('PUT', '/api/users/13')).toHaveLength(1);
     expect(app.api.received('PUT', '/api/users/13')[0].json<User>().totpKey).toBeNull();
     expect(sessionUser.get()?.totpKey).toBeNull();
+  });
+
+  it('turning two-step verification off asks the server for no new secret', async () => {
+    app.api.on('GET', '/api/server', serverReply({ attributes: { totpEnable: true } })).on('POST', '/api/users/totp', { text: SECRET });
+    // requests are counted as they are made, not as they arrive, so none still on its way is missed
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    try {
+      const view = await renderAccount(makeUser({ id: 14, name: 'Carla Dias', totpKey: '********' }));
+      await view.user.click(within(dialog()).getByRole('button', { name: 'Two-step verification' }));
+      const twoStep = await screen.findByTestId('two-step-dialog');
+      await view.user.click(within(twoStep).getByRole('button', { name: 'Turn off' }));
+
+      await waitFor(() => expect(screen.queryByTestId('two-step-dialog')).toBeNull());
+      expect(app.api.received('PUT', '/api/users/14')[0].json<User>().totpKey).toBeNull();
+      const address = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+      const secretRequests = fetches.mock.calls.filter(([input, init]) => address(input).endsWith('/api/users/totp') && init?.method === 'POST');
+      expect(secretRequests).toHaveLength(0);
+    } finally {
+      fetches.mockRestore();
+    }
   });
 });

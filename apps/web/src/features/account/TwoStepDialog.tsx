@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,9 +30,11 @@ async function saveTotpKey(user: User, totpKey: string | null): Promise<void> {
  * code for the authenticator app; the user types the app's code, checked here, and only then is
  * the secret saved. Turning it off clears the secret.
  */
-export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }) {
+export function TwoStepDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();
-  const enabled = !!user.totpKey;
+  // fixed when the dialog opens: a save updates the session user before the dialog closes, and
+  // turning it off must not re-render as the "turn on" dialog and ask the server for a new secret
+  const [enabled] = useState(() => !!user.totpKey);
   const [secret, setSecret] = useState<string | null>(null);
   const [modules, setModules] = useState<boolean[][] | null>(null);
   const [code, setCode] = useState('');
@@ -60,7 +62,7 @@ export function TwoStepDialog({ user, onClose }: { user: User; onClose(): void }
     };
   }, [enabled, user.email, fail]);
 
-  const enable = (event: FormEvent) => {
+  const enable = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!secret) return;
     save.run(async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { formatPermissions, permissionBit, type PermissionAction, type PermissionArea, type User } from '@rastro/api';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SavedCommand } from '../../api/entities.ts';
-import { setupComponentTests } from '../../testing/app.tsx';
+import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeDevice, makeUser } from '../../testing/fixtures.ts';
 import { choose, entityRow, entityRows, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
 import CommandsPage from './CommandsPage.tsx';
@@ -17,7 +18,7 @@ const fleet = [
   makeDevice({ id: 3, name: 'Old one', uniqueId: 'deleted-3-1700000000' }),
 ];
 
-async function renderCommands() {
+async function renderCommands(user: User = makeUser({ id: 1 })) {
   app.api
     .json('GET', '/api/commands', [reboot, ping])
     .json('GET', '/api/devices', fleet)
@@ -28,13 +29,20 @@ async function renderCommands() {
       if (deviceId === '2') return { json: [{ type: 'engineStop' }, { type: 'rebootDevice' }, { type: 'positionSingle' }, { type: 'custom' }] };
       return { json: [{ type: 'custom' }, { type: 'engineStop' }, { type: 'rebootDevice' }, { type: 'positionSingle' }] };
     });
-  const view = await app.render(<CommandsPage />, { path: '/commands', user: makeUser({ id: 1 }) });
+  const view = await app.render(<CommandsPage />, { path: '/commands', user });
   await waitFor(() => expect(entityRows()).toEqual(['Reboot tracker', 'Single position']));
   await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
   return view;
 }
 
 const editDialog = () => screen.getByTestId('entity-dialog');
+
+/** An advanced-permissions value granting exactly these bits. */
+function grant(...rights: [PermissionArea, PermissionAction][]): string {
+  const bits = rights.map(([area, action]) => permissionBit(area, action));
+  return formatPermissions(Array.from({ length: 128 }, (_, bit) => bits.includes(bit)));
+}
+const ADVANCED = serverReply({ attributes: { 'tarkan.enableAdvancedPerms': true } }, { licenseMode: 'plus' });
 
 async function openSend(view: Awaited<ReturnType<typeof renderCommands>>, name: string) {
   await view.user.click(within(entityRow(name).closest('li') as HTMLElement).getByTestId('command-send'));
@@ -66,6 +74,24 @@ describe('saved commands', () => {
     });
   });
 
+  it('a command text typed before choosing another type is not saved', async () => {
+    const view = await renderCommands();
+    app.api.on('POST', '/api/commands', (request) => ({ json: { ...request.json<SavedCommand>(), id: 31 } }));
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    await view.fill(textField(editDialog(), 'Description'), 'Stop the engine');
+    await view.fill(textField(editDialog(), 'Command text'), 'SECRET#');
+    await choose(view, selectField(editDialog(), 'Type'), 'Engine stop');
+    await view.user.click(within(editDialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    expect(app.api.received('POST', '/api/commands')[0].json()).toEqual({
+      description: 'Stop the engine',
+      type: 'engineStop',
+      textChannel: false,
+      attributes: {},
+    });
+  });
+
   it('choosing a type other than custom removes the command text field', async () => {
     const view = await renderCommands();
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
@@ -76,6 +102,29 @@ describe('saved commands', () => {
 });
 
 describe('send command dialog', () => {
+  const sendButtons = () => screen.queryAllByTestId('command-send');
+
+  it('is offered on every saved command to a user who may send commands', async () => {
+    await renderCommands();
+    expect(sendButtons()).toHaveLength(2);
+  });
+
+  it('is not offered to a read-only user, whom the server refuses', async () => {
+    await renderCommands(makeUser({ id: 1, readonly: true }));
+    expect(sendButtons()).toHaveLength(0);
+  });
+
+  it("with advanced permissions, is offered only with the devices area's command bit", async () => {
+    app.api.on('GET', '/api/server', ADVANCED);
+    const rights: [PermissionArea, PermissionAction][] = [['commands', 'view'], ['devices', 'view'], ['devices', 'lock'], ['devices', 'unlock']];
+    await renderCommands(makeUser({ id: 1, attributes: { 'tarkan.advancedPerms': grant(...rights) } }));
+    expect(sendButtons()).toHaveLength(0);
+    cleanup();
+
+    await renderCommands(makeUser({ id: 1, attributes: { 'tarkan.advancedPerms': grant(...rights, ['devices', 'command']) } }));
+    expect(sendButtons()).toHaveLength(2);
+  });
+
   it('offers the live fleet and sends the saved command to the chosen device', async () => {
     const view = await renderCommands();
     app.api.on('POST', '/api/commands/send', { json: {} });

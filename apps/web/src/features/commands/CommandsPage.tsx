@@ -4,14 +4,44 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { commandsApi, type SavedCommand } from '../../api/entities.ts';
+import { areaAllowed, useAccessContext } from '../../access/permissions.ts';
+import { commandsApi, type EntityApi, type SavedCommand } from '../../api/entities.ts';
 import { getCommandTypes } from '../../api/management.ts';
+import { useServerInfo } from '../../api/queries.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { useNotice } from '../../ui/useNotice.tsx';
 import { SendCommandDialog } from './SendCommandDialog.tsx';
 
+/** Saves only what the chosen type shows: the command text belongs to custom commands alone. */
+const savedCommandsApi: EntityApi<SavedCommand> = {
+  ...commandsApi,
+  save: (command) => {
+    if (command.type === 'custom' || !('data' in command.attributes)) return commandsApi.save(command);
+    const { data: _data, ...attributes } = command.attributes;
+    return commandsApi.save({ ...command, attributes });
+  },
+};
+
+/**
+ * Whether the signed-in user may send a saved command, as the server checks it: not read-only
+ * (nor on a read-only server), and with advanced permissions the devices area's bit for it
+ * (engine stop and resume are lock and unlock, any other type is command).
+ */
+function useMaySend(): (command: SavedCommand) => boolean {
+  const access = useAccessContext();
+  const server = useServerInfo().data?.server;
+  return (command) => {
+    if (!access || !server) return false;
+    const { user } = access;
+    if (!user.administrator && (user.readonly || server.readonly)) return false;
+    const action = command.type === 'engineStop' ? 'lock' : command.type === 'engineResume' ? 'unlock' : 'command';
+    return areaAllowed('devices', access, action);
+  };
+}
+
 export default function CommandsPage() {
   const { t, i18n } = useTranslation();
+  const maySend = useMaySend();
   const [sending, setSending] = useState<SavedCommand | null>(null);
   const [notice, showNotice] = useNotice();
   const types = useQuery({ queryKey: ['command-types', null], queryFn: () => getCommandTypes() }).data ?? [];
@@ -23,7 +53,7 @@ export default function CommandsPage() {
     title: t('commands.title'),
     newTitle: t('commands.new'),
     editTitle: t('commands.edit'),
-    api: commandsApi,
+    api: savedCommandsApi,
     blank: () => ({ id: 0, description: '', type: 'custom', textChannel: false, attributes: {} }),
     primary: (command) => command.description || typeName(command.type),
     secondary: (command) => typeName(command.type),
@@ -33,7 +63,7 @@ export default function CommandsPage() {
       { path: 'attributes.data', label: t('commands.data'), kind: 'multiline', required: true, visible: (command) => command.type === 'custom' },
       { path: 'textChannel', label: t('commands.textChannel'), kind: 'boolean' },
     ],
-    rowActions: (command) => (
+    rowActions: (command) => maySend(command) && (
       <Tooltip title={t('commands.send')}>
         <IconButton size="small" onClick={() => setSending(command)} aria-label={t('commands.send')} data-testid="command-send">
           <SendIcon fontSize="small" />

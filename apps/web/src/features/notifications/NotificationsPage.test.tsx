@@ -15,15 +15,15 @@ const rules: NotificationRule[] = [
   { id: 12, type: 'deviceOnline', description: null, always: false, calendarId: null, commandId: null, notificators: 'web', attributes: {} },
 ];
 
-async function renderRules() {
+async function renderRules(list: NotificationRule[] = rules) {
   app.api
-    .json('GET', '/api/notifications', rules)
+    .json('GET', '/api/notifications', list)
     .json('GET', '/api/notifications/types', [{ type: 'alarm' }, { type: 'deviceOnline' }, { type: 'geofenceExit' }])
     // the server delivers the web and mail channels only
     .json('GET', '/api/notifications/notificators', [{ type: 'web' }, { type: 'mail' }])
     .json('GET', '/api/calendars', [{ id: 4, name: 'Working hours', data: '', attributes: {} }]);
   const view = await app.render(<NotificationsPage />, { path: '/notifications', user: manager });
-  await waitFor(() => expect(entityRows()).toHaveLength(2));
+  await waitFor(() => expect(entityRows()).toHaveLength(list.length));
   await waitFor(() => expect(view.client.getQueryData(['notificators'])).toBeDefined());
   return view;
 }
@@ -79,6 +79,44 @@ describe('notification editor', () => {
       'SMSNot configured on the server',
       'E-mail',
     ]);
+  });
+
+  it('will not let a channel the server does not deliver be chosen, nor save it', async () => {
+    const view = await renderRules();
+    app.api.on('POST', '/api/notifications', (request) => ({ json: { ...request.json<NotificationRule>(), id: 21 } }));
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    await view.user.click(selectField(dialog(), 'Channels'));
+    const listbox = await openListbox();
+    const option = (name: string) => within(listbox).getAllByRole('option').find((candidate) => candidate.querySelector('.MuiListItemText-primary')?.textContent === name)!;
+    expect(option('SMS').getAttribute('aria-disabled')).toBe('true');
+    expect(option('Telegram').getAttribute('aria-disabled')).toBe('true');
+    expect(option('Push (Firebase)').getAttribute('aria-disabled')).toBe('true');
+    expect(option('E-mail').getAttribute('aria-disabled')).toBeNull();
+
+    // a click that still reaches it (jsdom has no pointer-events) changes nothing
+    await view.user.click(option('SMS'));
+    await view.user.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
+    await view.fill(textField(dialog(), 'Description'), 'Web only');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    expect(app.api.received('POST', '/api/notifications')[0].json<NotificationRule>().notificators).toBe('web');
+  });
+
+  it('a stored rule still shows a channel no longer delivered, which can be removed', async () => {
+    const stale: NotificationRule = { id: 13, type: 'deviceOnline', description: 'Came online', always: false, calendarId: null, commandId: null, notificators: 'web,sms', attributes: {} };
+    const view = await renderRules([stale]);
+    app.api.on('PUT', '/api/notifications/13', (request) => ({ json: request.json() }));
+    await view.user.click(entityRow('Came online'));
+    expect(selectField(dialog(), 'Channels').textContent).toBe('Web, SMS');
+
+    await chooseMany(view, selectField(dialog(), 'Channels'), ['SMS']);
+    expect(selectField(dialog(), 'Channels').textContent).toBe('Web');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    expect(app.api.received('PUT', '/api/notifications/13')[0].json<NotificationRule>().notificators).toBe('web');
   });
 
   it('asks for at least one channel', async () => {

@@ -13,7 +13,7 @@ import { applyValue, displayValue, type FieldProblem, type FieldSpec } from './f
 interface EntityFormProps<T> {
   fields: FieldSpec<T>[];
   item: T;
-  onChange(item: T): void;
+  onChange: (item: T) => void;
   problems: Record<string, FieldProblem>;
   disabled?: boolean;
 }
@@ -65,23 +65,32 @@ export function EntityForm<T>({ fields, item, onChange, problems, disabled }: En
             ))}
           </TextField>
         );
-      case 'multiselect':
+      case 'multiselect': {
+        const chosen = value as string[];
+        // an option with a note (a channel the server does not deliver) cannot be newly chosen;
+        // one the stored item already has is still shown, and can be removed
+        const noted = new Set(field.options?.filter((option) => option.note !== undefined).map((option) => String(option.value)));
+        const allowed = (v: string) => chosen.includes(v) || !noted.has(v);
         return (
           <TextField
             {...common}
             select
-            value={value as string[]}
-            onChange={(event) => set(event.target.value as unknown as string[])}
+            value={value}
+            onChange={(event) => {
+              const next: unknown = event.target.value;
+              set(Array.isArray(next) ? next.filter(allowed) : next);
+            }}
             slotProps={{ ...common.slotProps, select: { multiple: true, renderValue: (selected) => (selected as string[]).map((v) => field.options?.find((o) => String(o.value) === v)?.label ?? v).join(', ') } }}
           >
             {field.options?.map((option) => (
-              <MenuItem key={option.value} value={String(option.value)} dense>
-                <Checkbox size="small" checked={(value as string[]).includes(String(option.value))} />
+              <MenuItem key={option.value} value={String(option.value)} dense disabled={!allowed(String(option.value))}>
+                <Checkbox size="small" checked={chosen.includes(String(option.value))} />
                 <ListItemText primary={option.label} secondary={option.note} />
               </MenuItem>
             ))}
           </TextField>
         );
+      }
       case 'color':
         return <TextField {...common} type="color" value={value || '#1976d2'} onChange={(event) => set(event.target.value)} />;
       case 'datetime':
