@@ -79,7 +79,7 @@ export function offlineAtlas(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const name = NAMES.find((candidate) => request.url === `${DEV_BASE}${candidate}.json`);
-        if (!name) return next();
+        if (!name) { next(); return; }
         response.setHeader('content-type', 'application/json');
         response.end(atlas()[name]);
       });

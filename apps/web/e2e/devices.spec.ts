@@ -42,7 +42,7 @@ const SELECT_ZOOM = 17;
 
 /** The shell map's camera once it has landed (null while it moves). */
 function mapView(page: Page): Promise<{ zoom: number; lng: number; lat: number } | null> {
-  type MapView = { getZoom(): number; getCenter(): { lng: number; lat: number }; isMoving(): boolean };
+  type MapView = { getZoom: () => number; getCenter: () => { lng: number; lat: number }; isMoving: () => boolean };
   return page.evaluate(() => {
     const map = (window as unknown as { __rastroMap?: MapView }).__rastroMap;
     return map && !map.isMoving() ? { zoom: map.getZoom(), ...map.getCenter() } : null;
@@ -283,6 +283,6 @@ test('a device opened from a link on a new page is brought into view at the sele
   const [position] = (await (await page.request.get(`/api/positions?deviceId=${device.id}`)).json()) as { latitude: number; longitude: number }[];
   const centre = (await mapView(page))!;
   // the demo vehicle keeps driving: within a few hundred metres of the position read after the flight
-  expect(Math.abs(centre.lat - position!.latitude)).toBeLessThan(0.01);
-  expect(Math.abs(centre.lng - position!.longitude)).toBeLessThan(0.01);
+  expect(Math.abs(centre.lat - position.latitude)).toBeLessThan(0.01);
+  expect(Math.abs(centre.lng - position.longitude)).toBeLessThan(0.01);
 });

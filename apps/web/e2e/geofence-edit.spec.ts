@@ -15,9 +15,9 @@ interface StoredGeofence {
 }
 /** What the tests read of the shell's map (MapView exposes it as window.__rastroMap). */
 interface TestMap {
-  project(lngLat: LonLat): { x: number; y: number };
-  getStyle(): { layers: { id: string }[] };
-  queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown>; geometry: { type: string; coordinates: LonLat } }[];
+  project: (lngLat: LonLat) => { x: number; y: number };
+  getStyle: () => { layers: { id: string }[] };
+  queryRenderedFeatures: (options: { layers: string[] }) => { properties: Record<string, unknown>; geometry: { type: string; coordinates: LonLat } }[];
 }
 type WithMap = { __rastroMap: TestMap };
 
@@ -38,7 +38,7 @@ async function stored(page: Page, id: number): Promise<StoredGeofence> {
 
 /** `lat lon` pairs of a WKT polygon as [lon, lat], without the closing point. */
 function polygonPoints(area: string): LonLat[] {
-  const body = /^POLYGON \(\((.*)\)\)$/.exec(area)![1]!;
+  const body = /^POLYGON \(\((.*)\)\)$/.exec(area)![1];
   const points = body.split(', ').map((pair) => pair.split(' ').map(Number).reverse() as LonLat);
   return points.slice(0, -1);
 }
@@ -46,7 +46,7 @@ function polygonPoints(area: string): LonLat[] {
 /** Shoelace area in square degrees: enough to tell which way it changed. */
 function planarArea(points: LonLat[]): number {
   return Math.abs(points.reduce((sum, [x1, y1], i) => {
-    const [x2, y2] = points[(i + 1) % points.length]!;
+    const [x2, y2] = points[(i + 1) % points.length];
     return sum + x1 * y2 - x2 * y1;
   }, 0)) / 2;
 }
@@ -113,8 +113,8 @@ test.describe('editing a geofence shape (desktop)', () => {
     expect(points).toHaveLength(before.length);
     expect(planarArea(points)).toBeGreaterThan(planarArea(before) * 1.05);
     // lat before lon on the wire: the moved corner went east (larger lon) and north (larger lat)
-    expect(points[1]![0]).toBeGreaterThan(NORTH_EAST[0]);
-    expect(points[1]![1]).toBeGreaterThan(NORTH_EAST[1]);
+    expect(points[1][0]).toBeGreaterThan(NORTH_EAST[0]);
+    expect(points[1][1]).toBeGreaterThan(NORTH_EAST[1]);
     // the other corners did not move
     expect([points[0], points[2], points[3]]).toEqual([before[0], before[2], before[3]]);
   });

@@ -14,7 +14,7 @@ interface RenderedDevice {
 /** Reads the device markers the map actually drew (the fleet canvas over the map). */
 async function renderedDevices(page: Page): Promise<RenderedDevice[]> {
   return page.evaluate(() => {
-    const fleet = (window as unknown as { __rastroFleet?: { drawn(): { devices: RenderedDevice[] } } }).__rastroFleet;
+    const fleet = (window as unknown as { __rastroFleet?: { drawn: () => { devices: RenderedDevice[] } } }).__rastroFleet;
     return fleet ? fleet.drawn().devices.map(({ deviceId, lng, lat }) => ({ deviceId, lng, lat })) : [];
   });
 }
@@ -90,8 +90,8 @@ interface FleetView {
 async function fleetView(page: Page): Promise<FleetView> {
   return page.evaluate(() => {
     const w = window as unknown as {
-      __rastroFleet?: { drawn(): { devices: FleetView['devices']; clusters: FleetView['clusters'] } };
-      __rastroMap?: { getZoom(): number };
+      __rastroFleet?: { drawn: () => { devices: FleetView['devices']; clusters: FleetView['clusters'] } };
+      __rastroMap?: { getZoom: () => number };
     };
     if (!w.__rastroFleet || !w.__rastroMap) return { devices: [], clusters: [], zoom: 0 };
     const { devices, clusters } = w.__rastroFleet.drawn();
@@ -121,7 +121,7 @@ test('markers answer clicks; a crowd is clustered, and a cluster clicked opens u
 
     await page.goto('/home');
     await expect.poll(async () => (await renderedDevices(page)).length + (await fleetView(page)).clusters.length, { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.evaluate(() => (window as unknown as { __rastroMap: { jumpTo(view: object): void } }).__rastroMap.jumpTo({ center: [-43.198, -22.898], zoom: 12 }));
+    await page.evaluate(() => (window as unknown as { __rastroMap: { jumpTo: (view: object) => void } }).__rastroMap.jumpTo({ center: [-43.198, -22.898], zoom: 12 }));
     await expect.poll(async () => (await fleetView(page)).clusters.reduce((sum, cluster) => sum + cluster.count, 0), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(100);
     await page.screenshot({ path: path.join(shots, 'e2e-clusters.png') });
@@ -130,7 +130,7 @@ test('markers answer clicks; a crowd is clustered, and a cluster clicked opens u
     const map = page.getByTestId('map');
     const box = (await map.boundingBox())!;
     const before = await fleetView(page);
-    const biggest = before.clusters.sort((a, b) => b.count - a.count)[0]!;
+    const biggest = before.clusters.sort((a, b) => b.count - a.count)[0];
     await page.mouse.click(box.x + biggest.screenX, box.y + biggest.screenY);
     await expect.poll(async () => (await fleetView(page)).zoom, { timeout: 15_000 }).toBeGreaterThan(before.zoom + 2);
     await expect.poll(async () => (await fleetView(page)).devices.filter((d) => created.includes(d.deviceId)).length, { timeout: 15_000 })
@@ -154,9 +154,9 @@ test('without internet the basemap still names the places around the fleet, in t
   await page.goto('/home');
   await expect(page.getByTestId('map')).toBeVisible();
   type NamedMap = {
-    jumpTo(view: { center: [number, number]; zoom: number }): void;
-    queryRenderedFeatures(options: { layers: string[] }): { properties: { n: string } }[];
-    getStyle(): { layers: { id: string }[] };
+    jumpTo: (view: { center: [number, number]; zoom: number }) => void;
+    queryRenderedFeatures: (options: { layers: string[] }) => { properties: { n: string } }[];
+    getStyle: () => { layers: { id: string }[] };
   };
   const named = (center: [number, number], zoom: number) => page.evaluate(({ center: at, zoom: level }) => {
     const map = (window as unknown as { __rastroMap: NamedMap }).__rastroMap;

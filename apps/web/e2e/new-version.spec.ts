@@ -20,10 +20,10 @@ test('a new build deployed while the page is open is offered, and OK reloads int
   const saved = WORKER_FILES.filter((file) => fs.existsSync(file)).map((file) => ({ file, content: fs.readFileSync(file) }));
   try {
     // another build is deployed: its worker differs by its build id
-    const worker = fs.readFileSync(WORKER_FILES[0]!, 'utf8');
+    const worker = fs.readFileSync(WORKER_FILES[0], 'utf8');
     expect(worker).toMatch(/build \w+/);
     for (const file of WORKER_FILES.slice(1)) fs.rmSync(file, { force: true });
-    fs.writeFileSync(WORKER_FILES[0]!, worker.replace(/build \w+/, 'build e2enextbuild'));
+    fs.writeFileSync(WORKER_FILES[0], worker.replace(/build \w+/, 'build e2enextbuild'));
     // what a long-open page does every 15 minutes
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await expect(page.getByTestId('new-version')).toContainText('Uma nova versão está disponível.');
@@ -36,7 +36,7 @@ test('a new build deployed while the page is open is offered, and OK reloads int
     // the page now runs under the new build's worker
     expect(await page.evaluate(async () => (await (await fetch((await navigator.serviceWorker.getRegistration())!.active!.scriptURL, { cache: 'no-store' })).text()).includes('e2enextbuild'))).toBe(true);
   } finally {
-    fs.rmSync(WORKER_FILES[0]!, { force: true });
+    fs.rmSync(WORKER_FILES[0], { force: true });
     for (const { file, content } of saved) fs.writeFileSync(file, content);
   }
 });

@@ -87,7 +87,7 @@ test.describe('push button', () => {
     await expect(bell(page)).toHaveCount(0);
 
     // a share-link visitor, through a real link (only the server makes a user `isShared`)
-    const device = ((await (await page.request.get('/api/devices')).json()) as { id: number }[])[0]!;
+    const device = ((await (await page.request.get('/api/devices')).json()) as { id: number }[])[0];
     const expiration = new Date(Date.now() + 3600_000).toISOString();
     const link = await page.request.post('/api/share/device', { form: { deviceId: String(device.id), expiration } });
     expect(link.status()).toBe(200);

@@ -56,7 +56,7 @@ test('each report runs over the last hour of a demo vehicle, shows rows or the e
     await page.getByTestId('report-export').click();
     const file = await download;
     expect(file.suggestedFilename(), report.path).toMatch(new RegExp(`^${report.name}_\\d{4}-\\d{2}-\\d{2}(_\\d{4}-\\d{2}-\\d{2})?\\.xlsx$`));
-    const bytes = await readFile((await file.path())!);
+    const bytes = await readFile(await file.path());
     // an xlsx file is a zip archive
     expect(bytes.subarray(0, 2).toString('latin1'), report.path).toBe('PK');
   }
@@ -70,7 +70,7 @@ test('the chosen trip or route is drawn on the shared map', async ({ page }) => 
   await expect(page.getByTestId('report-row').first()).toBeVisible({ timeout: 60_000 });
   const routeLayers = () =>
     page.evaluate(() => {
-      const map = (window as unknown as { __rastroMap?: { getStyle(): { layers: { id: string; type: string }[] } } }).__rastroMap;
+      const map = (window as unknown as { __rastroMap?: { getStyle: () => { layers: { id: string; type: string }[] } } }).__rastroMap;
       return map?.getStyle().layers.filter((layer) => layer.id.startsWith('report') && layer.type === 'line').length ?? 0;
     });
   await expect.poll(routeLayers).toBe(1);

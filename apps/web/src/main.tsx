@@ -11,5 +11,5 @@ const root = createRoot(document.getElementById('root')!);
 const catalog = initI18n();
 startLoading();
 // first paint waits for the catalog, so no text flashes as a raw key
-catalog.finally(() => root.render(<App />));
+void catalog.finally(() => root.render(<App />));
 registerServiceWorker();

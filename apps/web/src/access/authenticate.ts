@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { noop, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@rastro/api';
 import { ApiError } from '../api/http.ts';
 import { devicesQuery, positionsQuery, serverInfoQuery } from '../api/queries.ts';
@@ -46,8 +46,8 @@ export function authenticate(queryClient: QueryClient, loadDevices: boolean, cod
 }
 
 function prefetchFleet(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(devicesQuery);
-  void queryClient.prefetchQuery(positionsQuery);
+  void queryClient.query(devicesQuery).catch(noop);
+  void queryClient.query(positionsQuery).catch(noop);
 }
 
 type SessionOutcome = { user: User } | 'server-unavailable' | 'no-session';
@@ -65,7 +65,7 @@ const sessionOutcome = (check: Promise<User>): Promise<SessionOutcome> => check.
  * server has answered, and the lists after it.
  */
 async function checkServerAndSession(queryClient: QueryClient, loadDevices: boolean): Promise<SessionOutcome> {
-  const server = queryClient.fetchQuery(serverInfoQuery).then(() => true, () => false);
+  const server = queryClient.query(serverInfoQuery).then(() => true, () => false);
   if (rememberedToken()) {
     const outcome = (await server) ? await sessionOutcome(checkSession()) : 'server-unavailable';
     if (loadDevices && typeof outcome !== 'string') prefetchFleet(queryClient);

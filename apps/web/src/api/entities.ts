@@ -6,9 +6,9 @@ import { requestJson, requestVoid, type Query } from './http.ts';
 export interface EntityApi<T extends { id: number }> {
   /** Query-cache key; the same as the shell's own queries, so an edit refreshes the map too. */
   key: string;
-  list(query?: Query): Promise<T[]>;
-  save(item: T): Promise<T>;
-  remove(id: number): Promise<void>;
+  list: (query?: Query) => Promise<T[]>;
+  save: (item: T) => Promise<T>;
+  remove: (id: number) => Promise<void>;
 }
 
 /** Spec §5: save chooses update when an id exists, otherwise create. */

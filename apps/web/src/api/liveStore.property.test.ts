@@ -28,7 +28,7 @@ const histories = fc
       return gaps.map((gap): Position => {
         time += gap * 1000;
         id += 1;
-        return makePosition({ deviceId: DEVICES[d]!, id: id * 10 + d, fixTime: new Date(time).toISOString().replace('Z', '+00:00'), latitude: -23.5 - id / 1000 });
+        return makePosition({ deviceId: DEVICES[d], id: id * 10 + d, fixTime: new Date(time).toISOString().replace('Z', '+00:00'), latitude: -23.5 - id / 1000 });
       });
     });
   });
@@ -49,7 +49,7 @@ const schedule = histories.chain((history) =>
         ...history.flatMap((positions, d) => positions.map((): Op => ({ kind: 'socket', device: d }))),
         ...rests.map((picks): Op => ({ kind: 'rest', picks })),
       ];
-      const shuffled = ops.map((op, i) => ({ op, at: order[i % order.length]! + i * 1e-9 })).sort((a, b) => a.at - b.at).map((x) => x.op);
+      const shuffled = ops.map((op, i) => ({ op, at: order[i % order.length] + i * 1e-9 })).sort((a, b) => a.at - b.at).map((x) => x.op);
       return { history, ops: shuffled, frames, batch };
     }),
 );
@@ -67,11 +67,11 @@ function play({ history, ops, frames, batch }: { history: Position[][]; ops: Op[
   ops.forEach((op, i) => {
     if (op.kind === 'socket') {
       // a frame may carry several of the device's next positions, as the server sends them
-      const positions = history[op.device]!.slice(sent[op.device], sent[op.device]! + batch[i % batch.length]!);
+      const positions = history[op.device].slice(sent[op.device], sent[op.device] + batch[i % batch.length]);
       if (positions.length) store.push({ positions });
-      sent[op.device]! += positions.length;
+      sent[op.device] += positions.length;
     } else {
-      store.replacePositions(history.map((positions, d) => positions[op.picks[d]! % positions.length]!));
+      store.replacePositions(history.map((positions, d) => positions[op.picks[d] % positions.length]));
     }
     if (frames[i % frames.length]) animation.runFrame();
   });
@@ -100,7 +100,7 @@ describe('live store merges (property)', () => {
     fc.assert(
       fc.property(schedule, reorder, fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), (s, order, frames) => {
         // a socket op sends the device's next frame, so any order of the ops keeps each device's frames in order
-        const ops = s.ops.map((op, i) => ({ op, at: order[i % order.length]! + i * 1e-9 })).sort((a, b) => a.at - b.at).map((x) => x.op);
+        const ops = s.ops.map((op, i) => ({ op, at: order[i % order.length] + i * 1e-9 })).sort((a, b) => a.at - b.at).map((x) => x.op);
         expect(held(play({ ...s, ops, frames }))).toEqual(held(play(s)));
       }),
       { numRuns: 200 },
@@ -125,11 +125,11 @@ describe('live store merges (property)', () => {
         };
         s.ops.forEach((op, i) => {
           if (op.kind === 'socket') {
-            const positions = s.history[op.device]!.slice(sent[op.device], sent[op.device]! + s.batch[i % s.batch.length]!);
+            const positions = s.history[op.device].slice(sent[op.device], sent[op.device] + s.batch[i % s.batch.length]);
             if (positions.length) store.push({ positions });
-            sent[op.device]! += positions.length;
+            sent[op.device] += positions.length;
           } else {
-            store.replacePositions(s.history.map((positions, d) => positions[op.picks[d]! % positions.length]!));
+            store.replacePositions(s.history.map((positions, d) => positions[op.picks[d] % positions.length]));
           }
           check();
           if (s.frames[i % s.frames.length]) animation.runFrame();
@@ -148,18 +148,18 @@ describe('live store merges (property)', () => {
         const sent = s.history.map(() => 0);
         s.ops.forEach((op, i) => {
           if (op.kind === 'socket') {
-            const positions = s.history[op.device]!.slice(sent[op.device], sent[op.device]! + 1);
+            const positions = s.history[op.device].slice(sent[op.device], sent[op.device] + 1);
             if (positions.length) store.push({ positions });
-            sent[op.device]! += positions.length;
+            sent[op.device] += positions.length;
             if (s.frames[i % s.frames.length]) animation.runFrame();
             return;
           }
           const before = DEVICES.map((id) => store.getState().positions.get(id));
-          const list = s.history.map((positions, d) => positions[op.picks[d]! % positions.length]!);
+          const list = s.history.map((positions, d) => positions[op.picks[d] % positions.length]);
           store.replacePositions(list);
           DEVICES.forEach((id, d) => {
             const now = store.getState().positions.get(id)!;
-            expect(now.id).toBe(newer(before[d], list[d]!).id);
+            expect(now.id).toBe(newer(before[d], list[d]).id);
           });
         });
       }),

@@ -9,13 +9,13 @@ export interface LiveState {
 }
 
 export interface LiveStore {
-  getState(): LiveState;
-  subscribe(listener: () => void): () => void;
-  subscribeEvents(listener: (events: Event[]) => void): () => void;
-  replaceDevices(devices: readonly Device[]): void;
-  replacePositions(positions: readonly Position[]): void;
+  getState: () => LiveState;
+  subscribe: (listener: () => void) => () => void;
+  subscribeEvents: (listener: (events: Event[]) => void) => () => void;
+  replaceDevices: (devices: readonly Device[]) => void;
+  replacePositions: (positions: readonly Position[]) => void;
   /** Queues a socket frame; queued frames are applied together on the next flush. */
-  push(message: SocketMessage): void;
+  push: (message: SocketMessage) => void;
 }
 
 type Scheduler = (flush: () => void) => void;

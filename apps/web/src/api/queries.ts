@@ -23,7 +23,7 @@ export const positionsQuery = keptQuery('positions', getLatestPositions);
 export const geofencesQuery = keptQuery('geofences', getGeofences);
 export const groupsQuery = keptQuery('groups', getGroups);
 // the administrator's theme (spec §3) brands over config.json
-export const webConfigQuery = keptQuery('web-config', async ({ client }) => withBranding(await getWebConfig(), await client.fetchQuery(themeQuery)));
+export const webConfigQuery = keptQuery('web-config', async ({ client }) => withBranding(await getWebConfig(), await client.query(themeQuery)));
 
 /** Positions of one device over a period; a past period does not change, so it is kept. */
 export function historyQuery(deviceId: number, from: Date, to: Date) {

@@ -45,7 +45,7 @@ function differences<V>(actual: ShardedMap<V>, model: Map<number, V>, probes: nu
   asModel(entries, 'iterator');
   asModel([...actual.entries()], 'entries()');
   asModel(each, 'forEach');
-  asModel(keys.map((k, i) => [k, values[i]!] as const), 'keys() with values()');
+  asModel(keys.map((k, i) => [k, values[i]] as const), 'keys() with values()');
   return found;
 }
 
@@ -74,7 +74,7 @@ describe('ShardedMap against a Map (property)', () => {
           // read the newest while it is newest, and again below once later copies exist
           expect(differences(next, models.at(-1)!, probes)).toEqual([]);
         }
-        snapshots.forEach((snapshot, i) => expect(differences(snapshot, models[i]!, probes)).toEqual([]));
+        snapshots.forEach((snapshot, i) => expect(differences(snapshot, models[i], probes)).toEqual([]));
       }),
       { numRuns: 300 },
     );
@@ -91,14 +91,14 @@ describe('ShardedMap against a Map (property)', () => {
         }
         const a = i % snapshots.length;
         const b = j % snapshots.length;
-        const expected = diff(models[a]!, models[b]!);
-        const first = snapshots[b]!.changedKeys(snapshots[a]!);
+        const expected = diff(models[a], models[b]);
+        const first = snapshots[b].changedKeys(snapshots[a]);
         expect(sorted(first)).toEqual(expected);
         first.push(-1);
-        expect(sorted(snapshots[b]!.changedKeys(snapshots[a]!))).toEqual(expected);
-        expect(sorted(changedKeys(snapshots[a]!, snapshots[b]!))).toEqual(a === b ? [] : expected);
+        expect(sorted(snapshots[b].changedKeys(snapshots[a]))).toEqual(expected);
+        expect(sorted(changedKeys(snapshots[a], snapshots[b]))).toEqual(a === b ? [] : expected);
         // against a plain Map the generic comparison gives the same keys
-        expect(sorted(changedKeys(models[a]!, snapshots[b]!))).toEqual(expected);
+        expect(sorted(changedKeys(models[a], snapshots[b]))).toEqual(expected);
       }),
       { numRuns: 300 },
     );

@@ -2,14 +2,14 @@ import { SOCKET_RECONNECT_MS, type SocketMessage } from '@rastro/api';
 import { API_BASE } from './http.ts';
 
 export interface LiveSocketHandlers {
-  onMessage(message: SocketMessage): void;
+  onMessage: (message: SocketMessage) => void;
   /** Called on every open; `reconnected` is false the first time. */
-  onOpen?(reconnected: boolean): void;
+  onOpen?: (reconnected: boolean) => void;
 }
 
 export interface LiveSocket {
   /** Closes for good: no reconnect follows. */
-  close(): void;
+  close: () => void;
 }
 
 /** The socket is on the page's own origin, ws or wss to match the page. */
@@ -22,7 +22,7 @@ export function parseSocketMessage(data: unknown): SocketMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SocketMessage) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
   } catch {
     return null;
   }

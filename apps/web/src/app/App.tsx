@@ -1,7 +1,7 @@
 import { StrictMode, useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, noop, useQuery } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/queries.ts';
 import { themeQuery } from '../api/theme.ts';
@@ -26,7 +26,7 @@ export function startLoading(): void {
   // the code is asked for first, then the session and (see authenticate) the fleet's lists
   const code = decision.loadDevices ? preloadShell(window.location.pathname) : undefined;
   // the branding recolours the map's layers: better known before the map draws than after
-  void queryClient.prefetchQuery(themeQuery);
+  void queryClient.query(themeQuery).catch(noop);
   startAuthentication(queryClient, decision.loadDevices, code);
 }
 

@@ -26,8 +26,8 @@ export default function MaintenancePage() {
   const retry = async () => {
     setRetrying(true);
     try {
-      await queryClient.fetchQuery({ ...serverInfoQuery, staleTime: 0 });
-      navigate(fromState(location.state), { replace: true });
+      await queryClient.query({ ...serverInfoQuery, staleTime: 0 });
+      void navigate(fromState(location.state), { replace: true });
     } catch {
       setFailed(true);
       setRetrying(false);

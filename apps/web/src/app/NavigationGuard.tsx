@@ -36,9 +36,9 @@ export function NavigationGuard() {
     // the map's code downloads while the session is checked, not after
     const code = loadDevices ? preloadShell(pathname) : undefined;
     let current = true;
-    authenticateOnce(queryClient, loadDevices, code).then((outcome) => {
+    void authenticateOnce(queryClient, loadDevices, code).then((outcome) => {
       const target = redirectAfter(outcome, pathname, search);
-      if (current && target) navigate(target, { replace: true, state: { from: pathname + search } });
+      if (current && target) void navigate(target, { replace: true, state: { from: pathname + search } });
     });
     return () => {
       current = false;

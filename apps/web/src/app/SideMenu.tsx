@@ -14,7 +14,7 @@ import { useServerInfo } from '../api/queries.ts';
 import { useAccessContext } from '../access/permissions.ts';
 import { menuItems } from './menus.ts';
 
-export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const serverVersion = useServerInfo().data?.server.version;

@@ -67,7 +67,7 @@ export function UserMenu({ user }: { user: User }) {
       )}
       {/* dense on a desktop: an administrator's 19 entries, 'Sair' last, fit a 768-pixel-high screen
           without scrolling; a phone keeps finger-sized rows */}
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} MenuListProps={{ dense: !phone }}>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} slotProps={{ list: { dense: !phone } }}>
         {phone && !shared && (
           <ListSubheader sx={{ lineHeight: 1.4, py: 1 }}>
             <Typography variant="subtitle2" noWrap>{user.name}</Typography>

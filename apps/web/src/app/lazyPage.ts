@@ -4,7 +4,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A page component loaded on first use; `preload` starts loading it ahead of its first render. */
-export type LazyPage<P extends object> = ComponentType<P> & { preload(): Promise<void> };
+export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
 
 /**
  * A route component loaded on first use, so each page only costs its own chunk. Once its code has

@@ -25,7 +25,7 @@ function load(locale: string): Catalog {
 }
 
 const catalogs: Record<string, Catalog> = { 'pt-BR': load('pt-BR'), 'en-US': load('en-US'), es: load('es') };
-const pt = catalogs['pt-BR']!;
+const pt = catalogs['pt-BR'];
 
 function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();

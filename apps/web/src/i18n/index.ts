@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type InitOptions, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from './locale.ts';
 import { mergeCatalogs, type Catalog } from './merge.ts';
@@ -49,7 +49,7 @@ const catalogBackend: BackendModule = {
       return;
     }
     Promise.all(loads).then(
-      (parts) => callback(null, mergeCatalogs(parts) as ResourceLanguage),
+      (parts) => callback(null, mergeCatalogs(parts)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -62,7 +62,7 @@ export async function initI18n(): Promise<void> {
     htmlLang: document.documentElement.lang,
   });
   // a language not bundled is asked for now, before any other request, rather than when i18next gets to it
-  catalogLoads(locale);
+  void catalogLoads(locale);
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });

@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /** Minimal observable value for app-wide state that is not server data. */
 export interface Store<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

@@ -16,9 +16,9 @@ export interface RecordedRequest {
   body: string;
   /** The body parsed as JSON, in the shape the test names. */
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- a cast in a name, as for fetch's json()
-  json<T = Record<string, unknown>>(): T;
+  json: <T = Record<string, unknown>>() => T;
   /** The body parsed as `application/x-www-form-urlencoded`. */
-  form(): Record<string, string>;
+  form: () => Record<string, string>;
 }
 
 export interface Reply {

@@ -92,16 +92,16 @@ export interface RenderedApp extends RenderResult {
    * Replaces a field's text the way a user pastes it: one input event rather than one per
    * character, for the large forms whose every keystroke re-renders some thirty fields.
    */
-  fill(element: HTMLElement, text: string): Promise<void>;
+  fill: (element: HTMLElement, text: string) => Promise<void>;
   client: QueryClient;
   /** Where the router is now (after the component navigated). */
-  location(): Location;
+  location: () => Location;
 }
 
 export interface ComponentTestHarness {
   /** The HTTP server of the current file; routes are reset before each test, with defaults. */
   readonly api: TestApi;
-  render(ui: ReactElement, options?: RenderOptions): Promise<RenderedApp>;
+  render: (ui: ReactElement, options?: RenderOptions) => Promise<RenderedApp>;
 }
 
 /** Default answers: an empty fleet on a plain server, no theme, no web config. Tests add or override routes. */

@@ -14,8 +14,8 @@ interface ConfirmDialogProps {
   /** A destructive action shows its button in the error colour. */
   danger?: boolean;
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {

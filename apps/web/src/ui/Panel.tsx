@@ -20,8 +20,8 @@ import { padMap } from './mapPadding.ts';
 
 interface PanelProps {
   title: string;
-  onBack(): void;
-  onClose(): void;
+  onBack: () => void;
+  onClose: () => void;
   /** Extra toolbar buttons, before the size toggles. */
   actions?: ReactNode;
   children: ReactNode;

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 interface VirtualListProps<T> {
   items: readonly T[];
   /** Height in pixels of each item; rows of a few kinds may differ. */
-  itemHeight(item: T): number;
-  itemKey(item: T): string | number;
-  renderItem(item: T): ReactNode;
+  itemHeight: (item: T) => number;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
   /** Rows drawn beyond each edge of the view, so a quick scroll shows no blank. */
   overscan?: number;
   'aria-label'?: string;

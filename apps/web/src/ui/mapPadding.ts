@@ -17,7 +17,8 @@ export function padMap(map: MapLibreMap, padding: PaddingOptions): void {
   }
   if (map.isMoving()) {
     if (!pending.has(map)) {
-      map.once('moveend', () => {
+      // given a listener, `once` returns the map (its type also allows the promise it returns without one)
+      void map.once('moveend', () => {
         const latest = pending.get(map);
         pending.delete(map);
         if (latest) padMap(map, latest);

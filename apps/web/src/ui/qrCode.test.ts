@@ -20,11 +20,11 @@ describe('vehicle QR code', () => {
   it('encodes the check-in link so that a reader gets it back', async () => {
     const link = 'https://frota.example.com.br/qr-driver/scan/1234';
     const modules = await qrModules(link);
-    expect(modules.length).toBe(modules[0]!.length);
+    expect(modules.length).toBe(modules[0].length);
     expect(decodeQR(image(modules))).toBe(link);
   });
 
-  it('draws one square per dark module', async () => {
+  it('draws one square per dark module', () => {
     const modules = [[true, false], [false, true]];
     expect(modulesPath(modules)).toBe('M0 0h1v1h-1zM1 1h1v1h-1z');
   });

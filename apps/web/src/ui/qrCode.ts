@@ -13,8 +13,21 @@ export function modulesPath(modules: boolean[][]): string {
   return path;
 }
 
-/** The standalone SVG document, for printing. */
-export function qrSvg(modules: boolean[][]): string {
-  const size = modules.length;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${modulesPath(modules)}" fill="#000"/></svg>`;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The code as an SVG element of `doc`, for printing. */
+export function qrSvg(doc: Document, modules: boolean[][]): SVGSVGElement {
+  const size = String(modules.length);
+  const svg = doc.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+  svg.setAttribute('shape-rendering', 'crispEdges');
+  const background = doc.createElementNS(SVG_NS, 'rect');
+  background.setAttribute('width', size);
+  background.setAttribute('height', size);
+  background.setAttribute('fill', '#fff');
+  const dark = doc.createElementNS(SVG_NS, 'path');
+  dark.setAttribute('d', modulesPath(modules));
+  dark.setAttribute('fill', '#000');
+  svg.append(background, dark);
+  return svg;
 }

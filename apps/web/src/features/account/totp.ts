@@ -45,8 +45,8 @@ export async function totpCode(secret: string, counter: number, digits = 6): Pro
   message.setUint32(0, Math.floor(counter / 2 ** 32));
   message.setUint32(4, counter >>> 0);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, message.buffer));
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  const offset = mac[mac.length - 1] & 0x0f;
+  const binary = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 

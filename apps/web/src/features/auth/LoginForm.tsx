@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -93,7 +93,7 @@ export function LoginForm({ initialError = null, driver = false }: { initialErro
   const error = signIn.error;
   const setError = (reason: unknown) => (reason === null ? signIn.reset() : signIn.fail(reason));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     setRegistered(false);
     const missing = loginFieldsError(email, password);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,7 +13,7 @@ import { AuthField } from './AuthField.tsx';
 interface LostPasswordDialogProps {
   open: boolean;
   initialEmail: string;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function LostPasswordDialog({ open, initialEmail, onClose }: LostPasswordDialogProps) {
@@ -28,7 +28,7 @@ export function LostPasswordDialog({ open, initialEmail, onClose }: LostPassword
     send.reset();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (email.trim() === '') send.fail('FILL_ALL_FIELDS');
     else send.run(email.trim());

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,8 +13,8 @@ import { validateRegistration, type RegistrationErrors } from './registrationRul
 
 interface RegisterDialogProps {
   open: boolean;
-  onClose(): void;
-  onRegistered(email: string): void;
+  onClose: () => void;
+  onRegistered: (email: string) => void;
 }
 
 const EMPTY: Registration = { name: '', email: '', password: '' };
@@ -34,7 +34,7 @@ export function RegisterDialog({ open, onClose, onRegistered }: RegisterDialogPr
     register.reset();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const registration = { ...form, name: form.name.trim(), email: form.email.trim() };
     const errors = validateRegistration(registration);

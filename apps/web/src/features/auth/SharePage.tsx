@@ -22,7 +22,7 @@ export default function SharePage() {
       (user) => {
         if (!active) return;
         sessionUser.set(user);
-        navigate(HOME_PATH, { replace: true });
+        void navigate(HOME_PATH, { replace: true });
       },
       (error: unknown) => active && setFailure(error),
     );

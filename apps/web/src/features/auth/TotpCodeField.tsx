@@ -8,7 +8,7 @@ export const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 interface TotpCodeFieldProps {
   value: string;
-  onChange(code: string): void;
+  onChange: (code: string) => void;
   autoFocus?: boolean;
   label?: string;
 }

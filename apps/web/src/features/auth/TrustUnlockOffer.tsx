@@ -8,7 +8,7 @@ import { useSubmit } from '../../ui/useSubmit.ts';
 
 interface TrustUnlockOfferProps {
   credentials: Credentials;
-  onError(error: unknown): void;
+  onError: (error: unknown) => void;
 }
 
 /**

@@ -12,7 +12,7 @@ import { InvoiceStatusChip } from './InvoiceStatusChip.tsx';
 interface InvoiceListProps {
   invoices: Invoice[];
   /** Buttons for one invoice (the billing screen's cancel and received in cash). */
-  actions?(invoice: Invoice): ReactNode;
+  actions?: (invoice: Invoice) => ReactNode;
 }
 
 /** Invoices, newest due date first: what, when due, how much, status, and when paid. */

@@ -9,13 +9,13 @@ export function formatMoney(value: number, locale: string): string {
 /** A `YYYY-MM-DD` day in the locale's short form; a calendar day, so no time zone shift. */
 export function formatDay(day: string, locale: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(locale, { timeZone: 'UTC' });
+  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(locale, { timeZone: 'UTC' });
 }
 
 /** `YYYY-MM` as the locale's month and year, e.g. 03/2025. */
 function formatPeriod(period: string, locale: string): string {
   const [year, month] = period.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString(locale, { timeZone: 'UTC', month: '2-digit', year: 'numeric' });
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString(locale, { timeZone: 'UTC', month: '2-digit', year: 'numeric' });
 }
 
 /** What the invoice is for: its description, else "Monthly fee 03/2025", else "Invoice #12". */

@@ -12,7 +12,7 @@ interface ScheduleEditorProps {
   schedule: Schedule;
   /** The stored calendar had rules this editor cannot show; saving replaces them. */
   unreadable: boolean;
-  onChange(schedule: Schedule): void;
+  onChange: (schedule: Schedule) => void;
 }
 
 const fromInput = (value: string) => (value ? new Date(value) : null);

@@ -58,7 +58,7 @@ export function parseICalendar(text: string): Schedule | null {
     else if (line === 'END:VEVENT') break;
     else if (inside) {
       const colon = line.indexOf(':');
-      if (colon > 0) event[line.slice(0, colon).split(';')[0]!.toUpperCase()] = line.slice(colon + 1);
+      if (colon > 0) event[line.slice(0, colon).split(';')[0].toUpperCase()] = line.slice(colon + 1);
     }
   }
   const start = event.DTSTART ? parseUtc(event.DTSTART) : null;

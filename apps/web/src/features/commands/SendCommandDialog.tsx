@@ -12,7 +12,7 @@ import { FormDialog } from '../../ui/FormDialog.tsx';
 import { useSubmit } from '../../ui/useSubmit.ts';
 
 /** Sends a saved command to one device, warning when the device's protocol does not know its type. */
-export function SendCommandDialog({ command, onClose, onSent }: { command: SavedCommand; onClose(): void; onSent(text: string): void }) {
+export function SendCommandDialog({ command, onClose, onSent }: { command: SavedCommand; onClose: () => void; onSent: (text: string) => void }) {
   const { t } = useTranslation();
   const devices = (useDevices().data ?? []).filter((device) => !isSoftDeleted(device));
   const [deviceId, setDeviceId] = useState<number | null>(null);

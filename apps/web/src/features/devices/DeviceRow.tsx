@@ -29,7 +29,7 @@ interface DeviceRowProps {
   selected: boolean;
   now: number;
   speedUnit: SpeedUnit;
-  onSelect(deviceId: number): void;
+  onSelect: (deviceId: number) => void;
 }
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();

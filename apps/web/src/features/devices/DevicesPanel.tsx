@@ -84,7 +84,7 @@ export default function DevicesPanel() {
   const onSelect = useCallback(
     (deviceId: number) => {
       selectDevice(deviceId, { focus: true });
-      navigate(`/devices/${deviceId}${location.search}`);
+      void navigate(`/devices/${deviceId}${location.search}`);
     },
     [navigate, location.search],
   );

@@ -13,7 +13,7 @@ export interface RowsInput {
   filters: DeviceFilters;
   query: string;
   /** Translated label of a device's status, matched by the text query too. */
-  statusLabel(device: Device): string;
+  statusLabel: (device: Device) => string;
   sort: DeviceSort;
   context: SortContext;
   /** When given, devices are listed under their groups (by group name, devices without one last). */

@@ -16,10 +16,10 @@ const pick = <T,>(next: () => number, values: readonly T[]): T => values[Math.fl
 export function randomDevice(next: () => number, id: number): Device {
   return makeDevice({
     id,
-    name: pick(next, ['Van', 'van', 'Bus', 'Carro', 'Moto']) + ' ' + Math.floor(next() * 20),
+    name: `${pick(next, ['Van', 'van', 'Bus', 'Carro', 'Moto'])} ${Math.floor(next() * 20)}`,
     // one in ten soft-deleted (not listed)
     uniqueId: next() < 0.1 ? `deleted-${id}-1` : String(100000 + id),
-    status: pick(next, ['online', 'offline', 'unknown', null] as const) as Device['status'],
+    status: pick<Device['status']>(next, ['online', 'offline', 'unknown', null]),
     category: pick(next, [null, 'car', 'truck', 'bus']),
     groupId: pick(next, [null, 1, 2, 99]),
     lastUpdate: pick(next, [null, '2024-05-01T10:00:00.000+00:00', '2024-05-01T11:00:00.000+00:00', `2024-05-01T12:00:0${Math.floor(next() * 10)}.000+00:00`]),

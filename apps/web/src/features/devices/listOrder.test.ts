@@ -11,8 +11,8 @@ import { ListOrder, type ListSettings } from './listOrder.ts';
 const ids = (rows: readonly ListRow[]) => rows.map((row) => (row.kind === 'device' ? row.device.id : `${row.key}:${row.name}:${row.count}`));
 const statusLabel = (device: Device) => `label-${deviceStatus(device)}`;
 const groups = new Map<number, Group>([
-  [1, { id: 1, name: 'Norte', groupId: null, attributes: {} } as Group],
-  [2, { id: 2, name: 'Sul', groupId: null, attributes: {} } as Group],
+  [1, { id: 1, name: 'Norte', groupId: null, attributes: {} }],
+  [2, { id: 2, name: 'Sul', groupId: null, attributes: {} }],
 ]);
 const FILTERS: DeviceFilters[] = [
   NO_FILTERS,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Event } from '@rastro/api';
+import type { Attributes, Event } from '@rastro/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveStore } from '../../api/liveStore.ts';
 import { setupComponentTests } from '../../testing/app.tsx';
@@ -11,7 +11,7 @@ const app = setupComponentTests();
 
 const truck = makeDevice({ id: 7, name: 'Caminhão 7' });
 
-function event(type: string, attributes: Record<string, unknown> = {}): Event {
+function event(type: string, attributes: Attributes = {}): Event {
   return { id: 1, type, eventTime: '2026-11-25T12:00:00.000+00:00', deviceId: truck.id, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes };
 }
 
@@ -45,9 +45,13 @@ describe('event toasts', () => {
     expect(toast.textContent).toContain('Caminhão 7');
     expect(getComputedStyle(toast).backgroundColor).toBe('rgb(46, 125, 50)');
     expect(screen.queryByTestId('toasts-top-right')).toBeNull();
-    act(() => vi.advanceTimersByTime(6900));
+    act(() => {
+      vi.advanceTimersByTime(6900);
+    });
     expect(screen.getByTestId('event-toast')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByTestId('event-toast')).toBeNull();
   });
 
@@ -55,10 +59,14 @@ describe('event toasts', () => {
     await showToasts([{ id: 1, type: 'test', notificators: 'web', always: true, attributes: { 'tarkan.pin': true, 'tarkan.position': 'top-left', 'tarkan.sound': 'none' } }]);
     arrive(event('test'));
     const toast = within(screen.getByTestId('toasts-top-left')).getByTestId('event-toast');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(toast.isConnected).toBe(true);
     vi.useRealTimers();
-    await act(() => toast.querySelector('button')!.click());
+    act(() => {
+      toast.querySelector('button')!.click();
+    });
     expect(screen.queryByTestId('event-toast')).toBeNull();
   });
 

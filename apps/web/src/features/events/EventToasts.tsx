@@ -42,7 +42,7 @@ export function EventToasts() {
       look: lookOf(ruleFor(rules, event)?.attributes),
     }));
     setToasts((shown) => [...shown, ...added].slice(-MAX_TOASTS));
-    if (!muted && added.length) playSound(added[0]!.look.sound, added[0]!.look.soundUrl);
+    if (!muted && added.length) playSound(added[0].look.sound, added[0].look.soundUrl);
   });
 
   useEffect(() => liveStore.subscribeEvents(show), []);
@@ -67,7 +67,7 @@ function corner(position: ToastPosition) {
   return { [vertical]: vertical === 'top' ? 64 : 16, [horizontal]: 16 };
 }
 
-function TimedToast({ toast, onClose }: { toast: Toast; onClose(): void }) {
+function TimedToast({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const expire = useEffectEvent(onClose);
   const { pin, color } = toast.look;
   useEffect(() => {

@@ -16,7 +16,7 @@ interface CircleEditorProps {
   map: MapLibreMap;
   shape: Circle;
   color: string;
-  onShape(shape: Circle): void;
+  onShape: (shape: Circle) => void;
 }
 
 /**
@@ -55,7 +55,7 @@ export function CircleEditor({ map, shape, color, onShape }: CircleEditorProps) 
     let dragging: 'centre' | 'radius' | null = null;
     const start = (event: MapLayerMouseEvent | MapLayerTouchEvent) => {
       if ('points' in event && event.points.length !== 1) return;
-      const role = event.features?.[0]?.properties?.role;
+      const role: unknown = event.features?.[0]?.properties?.role;
       if (role !== 'centre' && role !== 'radius') return;
       // keeps the map from panning under the handle
       event.preventDefault();

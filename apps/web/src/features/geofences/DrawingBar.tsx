@@ -26,8 +26,8 @@ interface DrawingBarProps {
   drawing: Drawing;
   /** Deletes the vertex picked on the map; absent when none is picked or the shape has too few points. */
   onDeleteVertex?: () => void;
-  onDone(): void;
-  onCancel(): void;
+  onDone: () => void;
+  onCancel: () => void;
 }
 
 /**

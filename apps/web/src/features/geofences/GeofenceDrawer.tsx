@@ -12,9 +12,9 @@ interface GeofenceDrawerProps {
   kind: ShapeKind;
   color: string;
   /** Clicks on the map since drawing started (circle: 1 = centre set). */
-  onClick(): void;
+  onClick: () => void;
   /** The finished shape; drawing again replaces it. */
-  onShape(shape: Shape | null): void;
+  onShape: (shape: Shape | null) => void;
 }
 
 /** Draws one shape on the shell's map with terra-draw; this module is the only one that loads it. */

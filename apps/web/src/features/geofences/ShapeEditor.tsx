@@ -19,9 +19,9 @@ interface ShapeEditorProps {
   /** Index of the vertex to ring, or null. */
   active: number | null;
   /** Every change of the edited shape, while dragging too. */
-  onShape(shape: Shape): void;
+  onShape: (shape: Shape) => void;
   /** A press on a vertex (its index) or elsewhere (null). */
-  onPick(index: number | null): void;
+  onPick: (index: number | null) => void;
 }
 
 /**

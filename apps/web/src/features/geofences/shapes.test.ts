@@ -38,7 +38,7 @@ describe('geofence shapes ↔ WKT (latitude first)', () => {
   it('round-trips edited shapes through the map geometry and WKT unchanged', () => {
     const polygon = wktToShape('POLYGON ((-23.55 -46.63, -23.55 -46.62, -23.56 -46.62, -23.56 -46.63, -23.55 -46.63))')!;
     // a vertex dragged east, as terra-draw hands it back (a closed GeoJSON ring)
-    const ring = (shapeGeometry(polygon) as { coordinates: number[][][] }).coordinates[0]!.map((p) => [...p]);
+    const ring = (shapeGeometry(polygon) as { coordinates: number[][][] }).coordinates[0].map((p) => [...p]);
     ring[1] = [-46.615, -23.55];
     const edited = shapeFromGeometry('polygon', { type: 'Polygon', coordinates: [ring] })!;
     const wkt = shapeToWkt(edited);

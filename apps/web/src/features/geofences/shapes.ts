@@ -23,14 +23,14 @@ export type Shape =
   | { kind: 'line'; points: LonLat[] };
 export type ShapeKind = Shape['kind'];
 
-const latLon = (point: LonLat): LatLon => [point[1]!, point[0]!];
+const latLon = (point: LonLat): LatLon => [point[1], point[0]];
 const lonLat = ([lat, lon]: LatLon): LonLat => [lon, lat];
 
 /** The area of `@rastro/api` (WKT order) that a shape is. */
 function toArea(shape: Shape): Area {
   switch (shape.kind) {
     case 'circle':
-      return { type: 'circle', latitude: shape.center[1]!, longitude: shape.center[0]!, radius: shape.radius };
+      return { type: 'circle', latitude: shape.center[1], longitude: shape.center[0], radius: shape.radius };
     case 'polygon':
       return { type: 'polygon', points: shape.ring.map(latLon) };
     case 'line':
@@ -59,20 +59,20 @@ export function wktToShape(wkt: string): Shape | null {
 
 /** Great-circle distance in metres. */
 export function distance(from: LonLat, to: LonLat): number {
-  return distanceMeters(from[1]!, from[0]!, to[1]!, to[0]!);
+  return distanceMeters(from[1], from[0], to[1], to[0]);
 }
 
 /** A circle drawn as a polygon (as terra-draw does): its centre is the mean vertex, its radius the mean distance to it. */
 export function circleFromRing(ring: LonLat[]): Shape {
   const points = closedRing(ring).slice(0, -1);
-  const center: LonLat = [points.reduce((s, p) => s + p[0]!, 0) / points.length, points.reduce((s, p) => s + p[1]!, 0) / points.length];
+  const center: LonLat = [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
   const radius = points.reduce((s, p) => s + distance(center, p), 0) / points.length;
   return { kind: 'circle', center, radius };
 }
 
 /** The polygon of a circle, `steps` points around it. */
 export function circleRing(center: LonLat, radius: number, steps = CIRCLE_STEPS): LonLat[] {
-  return ringAround(center[1]!, center[0]!, radius, steps).map(lonLat);
+  return ringAround(center[1], center[0], radius, steps).map(lonLat);
 }
 
 export function shapeGeometry(shape: Shape): Polygon | LineString {
@@ -114,12 +114,12 @@ export function withoutVertex(shape: Shape, index: number): Shape {
 
 /** The point `metres` away from `from` along `bearing` (degrees clockwise from north). */
 export function destination(from: LonLat, metres: number, bearing: number): LonLat {
-  return lonLat(destinationPoint(from[1]!, from[0]!, metres, bearing));
+  return lonLat(destinationPoint(from[1], from[0], metres, bearing));
 }
 
 /** Initial bearing from `from` to `to`, degrees clockwise from north. */
 export function bearing(from: LonLat, to: LonLat): number {
-  return bearingDegrees(from[1]!, from[0]!, to[1]!, to[0]!);
+  return bearingDegrees(from[1], from[0], to[1], to[0]);
 }
 
 /** Area in km² (0 for lines), on the one Earth of `@rastro/api`. */
@@ -130,8 +130,8 @@ export function areaKm2(shape: Shape): number {
 /** [[west, south], [east, north]] of a shape, to fit the map on it. */
 export function shapeBounds(shape: Shape): [[number, number], [number, number]] {
   const geometry = shapeGeometry(shape);
-  const points = geometry.type === 'Polygon' ? geometry.coordinates[0]! : geometry.coordinates;
-  const lons = points.map((p) => p[0]!);
-  const lats = points.map((p) => p[1]!);
+  const points = geometry.type === 'Polygon' ? geometry.coordinates[0] : geometry.coordinates;
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
   return [[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]];
 }

@@ -51,12 +51,17 @@ export default function GroupsPage() {
 }
 
 /** A parent other than the group itself or one of its descendants, which would make a cycle. */
-function ParentSelect({ group, groups, onChange, label }: { group: Group; groups: Group[]; onChange(id: number | null): void; label: string }) {
+function ParentSelect({ group, groups, onChange, label }: { group: Group; groups: Group[]; onChange: (id: number | null) => void; label: string }) {
   const { t } = useTranslation();
   const descendants = new Set<number>([group.id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const other of groups) if (other.groupId !== null && descendants.has(other.groupId) && !descendants.has(other.id)) (descendants.add(other.id), (grew = true));
+    for (const other of groups) {
+      if (other.groupId !== null && descendants.has(other.groupId) && !descendants.has(other.id)) {
+        descendants.add(other.id);
+        grew = true;
+      }
+    }
   }
   return (
     <TextField select size="small" fullWidth label={label} value={group.groupId ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>

@@ -23,15 +23,17 @@ import { useDevices, useGroups } from '../../api/queries.ts';
 import { useSubmit } from '../../ui/useSubmit.ts';
 
 type Named = { id: number; name?: string; description?: string | null; attribute?: string; type?: string };
+/** What a section uses of an object's API: its query key and its lists (all, and those linked). */
+type ListingApi = Pick<EntityApi<Named>, 'key' | 'list'>;
 
 /** The objects a device or group can be linked to, with their permission key. */
-const SECTIONS: { key: string; permission: string; api: EntityApi<Named> }[] = [
-  { key: 'geofences', permission: 'geofenceId', api: geofencesApi as unknown as EntityApi<Named> },
-  { key: 'notifications', permission: 'notificationId', api: notificationsApi as unknown as EntityApi<Named> },
-  { key: 'drivers', permission: 'driverId', api: driversApi as unknown as EntityApi<Named> },
-  { key: 'computed', permission: 'attributeId', api: computedApi as unknown as EntityApi<Named> },
-  { key: 'commands', permission: 'commandId', api: commandsApi as unknown as EntityApi<Named> },
-  { key: 'maintenance', permission: 'maintenanceId', api: maintenanceApi as unknown as EntityApi<Named> },
+const SECTIONS: { key: string; permission: string; api: ListingApi }[] = [
+  { key: 'geofences', permission: 'geofenceId', api: geofencesApi },
+  { key: 'notifications', permission: 'notificationId', api: notificationsApi },
+  { key: 'drivers', permission: 'driverId', api: driversApi },
+  { key: 'computed', permission: 'attributeId', api: computedApi },
+  { key: 'commands', permission: 'commandId', api: commandsApi },
+  { key: 'maintenance', permission: 'maintenanceId', api: maintenanceApi },
 ];
 
 /** Link objects (spec §2 dialogs): `/links/device/:id` or `/links/group/:id`. */

@@ -13,14 +13,12 @@ import { TOAST_COLORS, TOAST_POSITIONS, lookOf } from './notificationLook.ts';
 import { CUSTOM_SOUND, MUTE_SOUND, SOUNDS, playSound } from './sounds.ts';
 
 /** The web channel's look of a rule: sound (with a preview), colour, pin and corner. */
-export function LookEditor({ attributes, onChange }: { attributes: Attributes; onChange(attributes: Attributes): void }) {
+export function LookEditor({ attributes, onChange }: { attributes: Attributes; onChange: (attributes: Attributes) => void }) {
   const { t } = useTranslation();
   const look = lookOf(attributes);
   const set = (key: string, value: string | boolean | undefined) => {
-    const next = { ...attributes };
-    if (value === undefined || value === false || value === '') delete next[key];
-    else next[key] = value;
-    onChange(next);
+    const { [key]: _removed, ...others } = attributes;
+    onChange(value === undefined || value === false || value === '' ? others : { ...attributes, [key]: value });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { ALARMS, type Attributes } from '@rastro/api';
+import { ALARMS, type Attributes, type JsonValue } from '@rastro/api';
 import { DEFAULT_SOUND } from './sounds.ts';
 
 /** Spec §9 alarm kinds (Traccar's alarm names), offered for alarm rules (`attributes.alarms`, comma list). */
@@ -48,10 +48,16 @@ interface Rule {
   attributes: Attributes;
 }
 
+/** An attribute as text, a list comma-joined, as `String` writes them; missing, null or an object (no alarm is one) as ''. */
+function attributeText(value: JsonValue | undefined): string {
+  if (Array.isArray(value)) return value.map(attributeText).join(',');
+  return typeof value === 'object' || value === undefined ? '' : String(value);
+}
+
 /** The web rule an event came from: same type and, for alarms, one listing the event's alarm. */
 export function ruleFor<R extends Rule>(rules: R[], event: { type: string; attributes: Attributes }): R | undefined {
   const web = rules.filter((rule) => rule.type === event.type && (rule.notificators ?? '').split(',').includes('web'));
   if (event.type !== 'alarm') return web[0];
-  const alarm = String(event.attributes.alarm ?? '');
-  return web.find((rule) => String(rule.attributes.alarms ?? '').split(',').includes(alarm)) ?? web[0];
+  const alarm = attributeText(event.attributes.alarm);
+  return web.find((rule) => attributeText(rule.attributes.alarms).split(',').includes(alarm)) ?? web[0];
 }

@@ -25,10 +25,10 @@ export function soundNotes(name: string): { wave: OscillatorType; notes: { frequ
   const match = /^audio(\d+)$/.exec(name);
   const index = match ? Number(match[1]) - 1 : -1;
   if (index < 0 || index >= SOUND_COUNT) return null;
-  const base = BASES[Math.floor(index / (WAVES.length * PATTERNS.length / BASES.length)) % BASES.length]!;
-  const pattern = PATTERNS[Math.floor(index / WAVES.length) % PATTERNS.length]!;
+  const base = BASES[Math.floor(index / (WAVES.length * PATTERNS.length / BASES.length)) % BASES.length];
+  const pattern = PATTERNS[Math.floor(index / WAVES.length) % PATTERNS.length];
   return {
-    wave: WAVES[index % WAVES.length]!,
+    wave: WAVES[index % WAVES.length],
     notes: pattern.map(([semitones, start, length]) => ({ frequency: base * 2 ** (semitones / 12), start, length })),
   };
 }

@@ -33,11 +33,13 @@ function PushButton({ userId, publicKey }: { userId: number; publicKey: string }
 
   useEffect(() => {
     let current = true;
-    const read = () => readPushState(userId, publicKey).then(
-      (next) => current && setState(next),
-      () => current && setState('off'),
-    );
-    void read();
+    const read = () => {
+      void readPushState(userId, publicKey).then(
+        (next) => current && setState(next),
+        () => current && setState('off'),
+      );
+    };
+    read();
     // the user may allow or block notifications in the browser's site settings meanwhile
     let status: PermissionStatus | null = null;
     void navigator.permissions?.query({ name: 'notifications' }).then((s) => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 interface DetectedBarcode {
   rawValue: string;
 }
-type BarcodeDetectorConstructor = new (options: { formats: string[] }) => { detect(source: HTMLVideoElement): Promise<DetectedBarcode[]> };
+type BarcodeDetectorConstructor = new (options: { formats: string[] }) => { detect: (source: HTMLVideoElement) => Promise<DetectedBarcode[]> };
 
 function barcodeDetector(): BarcodeDetectorConstructor | null {
   const constructor = (globalThis as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector;
@@ -20,7 +20,7 @@ const SCAN_INTERVAL_MS = 300;
  * Reads a QR code with the back camera where the browser can (BarcodeDetector); elsewhere says so,
  * and the screen's typed code is the way in. The camera stops when this unmounts.
  */
-export function CameraScanner({ onCode }: { onCode(text: string): void }) {
+export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const report = useRef(onCode);

@@ -39,7 +39,7 @@ export default function QrScanPage() {
     onSuccess: (data) => {
       queryClient.setQueryData(qrStateQuery.queryKey, data);
       const flash: CheckedInFlash = { checkedIn: data.device?.name ?? '', unlock: data.unlock };
-      navigate(DRIVER_HOME, { replace: true, state: flash });
+      void navigate(DRIVER_HOME, { replace: true, state: flash });
     },
   });
   useSessionLost(vehicle.error ?? state.error ?? checkIn.error);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +15,7 @@ import { CameraScanner } from './CameraScanner.tsx';
 import { vehicleIdOf } from './vehicleCode.ts';
 
 /** Finds the vehicle: the camera reads its QR code, or the driver types the code printed under it. */
-export function ScanDialog({ onVehicle, onClose }: { onVehicle(deviceId: number): void; onClose(): void }) {
+export function ScanDialog({ onVehicle, onClose }: { onVehicle: (deviceId: number) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [code, setCode] = useState('');
@@ -26,7 +26,7 @@ export function ScanDialog({ onVehicle, onClose }: { onVehicle(deviceId: number)
     if (id === null) setInvalid(true);
     else onVehicle(id);
   };
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     take(code);
   };

@@ -28,6 +28,6 @@ export function useSessionLost(error: unknown): void {
     if (!lost) return;
     forgetToken();
     sessionUser.set(null);
-    navigate(`${DRIVER_LOGIN_PATH}?${new URLSearchParams({ to: pathname })}`, { replace: true, state: { sessionEnded: true } });
+    void navigate(`${DRIVER_LOGIN_PATH}?${new URLSearchParams({ to: pathname })}`, { replace: true, state: { sessionEnded: true } });
   }, [lost, navigate, pathname]);
 }

@@ -19,14 +19,15 @@ export function useReportFilter(scope: Scope) {
   const [search, setSearch] = useSearchParams();
   const { timeZone } = useReportFormat();
   const [run, setRun] = useState(0);
+  // when the report last ran (the page opened, then each apply): a preset ("today") resolves against it
+  const [ranAt, setRanAt] = useState(() => Date.now());
   const key = search.toString();
   const filter = useMemo(() => scopedFilter(parseFilter(new URLSearchParams(key)), scope), [key, scope]);
   const complete = isComplete(filter, scope);
 
   const params = useMemo((): ReportParams | null => {
     if (!complete) return null;
-    // a preset resolves when the report runs: `run` is in the dependencies for that
-    const range = periodRange(filter.period, Date.now(), timeZone);
+    const range = periodRange(filter.period, ranAt, timeZone);
     return {
       deviceIds: filter.deviceIds,
       groupIds: filter.groupIds,
@@ -36,11 +37,12 @@ export function useReportFilter(scope: Scope) {
       types: filter.types,
       alarms: filter.alarms,
     };
-  }, [complete, filter, timeZone, run]);
+  }, [complete, filter, timeZone, ranAt]);
 
   const apply = (next: ReportFilter) => {
     setSearch(writeFilter(next, search));
     setRun((count) => count + 1);
+    setRanAt(Date.now());
   };
 
   return { filter, params, run, apply, search, setSearch };
@@ -61,7 +63,9 @@ export function useReport<K extends ReportKind>(kind: K, params: ReportParams | 
 export function useBackToReports(): () => void {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  return () => navigate(`${REPORTS_PATH}${sharedSearch(search)}`);
+  return () => {
+    void navigate(`${REPORTS_PATH}${sharedSearch(search)}`);
+  };
 }
 
 /** Everything a report page runs on: the filter of its URL, its report, and the way back to the picker. */

@@ -11,7 +11,7 @@ import { GRID_ACTIONS, GRID_ROWS, bitSet, toggleBit } from './permissionGrid.ts'
 
 interface PermissionGridProps {
   attributes: Attributes;
-  onChange(attributes: Attributes): void;
+  onChange: (attributes: Attributes) => void;
   /** The editor's own mask; null for an administrator, who may grant anything. */
   grantor: unknown;
 }

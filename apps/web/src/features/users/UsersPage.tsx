@@ -23,7 +23,7 @@ function usersOf(managerId: number | null): EntityApi<UserForm> {
   return {
     key: managerId === null ? usersApi.key : `${usersApi.key}-of-${managerId}`,
     list: () => usersApi.list(managerId ?? undefined),
-    save: (user) => usersApi.save(toWire(user)) as Promise<UserForm>,
+    save: (user) => usersApi.save(toWire(user)),
     remove: usersApi.remove,
   };
 }

@@ -35,5 +35,5 @@ export function toggleBit(value: unknown, bit: number, on: boolean): string {
 }
 
 export function bitSet(value: unknown, bit: number): boolean {
-  return parsePermissions(value)[bit] === true;
+  return parsePermissions(value)[bit];
 }

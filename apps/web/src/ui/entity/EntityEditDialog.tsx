@@ -12,10 +12,10 @@ interface EntityEditDialogProps<T> extends EditFormProps<T> {
   fields: FieldSpec<T>[];
   initial: T;
   /** Extra checks beyond the field description; a message blocks saving. */
-  check?(item: T): string | null;
+  check?: (item: T) => string | null;
   readOnly?: boolean;
   /** Buttons beside Save, e.g. a test that needs the unsaved form. */
-  extraActions?(item: T): ReactNode;
+  extraActions?: (item: T) => ReactNode;
 }
 
 /** The generic edit dialog: the form of a field description, validated, saved, closed. */

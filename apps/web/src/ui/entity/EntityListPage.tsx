@@ -34,18 +34,18 @@ export interface EntityDescription<T extends { id: number }> {
   editTitle: string;
   api: EntityApi<T>;
   fields: FieldSpec<T>[];
-  blank(): T;
-  primary(item: T): string;
-  secondary?(item: T): ReactNode;
+  blank: () => T;
+  primary: (item: T) => string;
+  secondary?: (item: T) => ReactNode;
   /** Objects not shown at all (e.g. share-link users). */
-  hidden?(item: T): boolean;
-  check?(item: T): string | null;
+  hidden?: (item: T) => boolean;
+  check?: (item: T) => string | null;
   /** Per-row buttons beside edit and delete. */
-  rowActions?(item: T): ReactNode;
+  rowActions?: (item: T) => ReactNode;
   /** A message when the signed-in user may not open or delete this object (e.g. a superior administrator). */
-  blocked?(item: T): string | null;
+  blocked?: (item: T) => string | null;
   /** Replaces the generic dialog, e.g. the geofence editor that draws on the map. */
-  onEdit?(item: T | null): void;
+  onEdit?: (item: T | null) => void;
 }
 
 /** The generic management list: search, add, edit, delete, each offered only when allowed. */

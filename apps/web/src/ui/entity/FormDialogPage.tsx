@@ -9,9 +9,9 @@ interface FormDialogPageProps<T> {
   fields: FieldSpec<T>[];
   /** Null while loading: nothing shows until the values are known. */
   value: T | null | undefined;
-  check?(item: T): string | null;
-  onSave(item: T): Promise<unknown>;
-  extraActions?(item: T): ReactNode;
+  check?: (item: T) => string | null;
+  onSave: (item: T) => Promise<unknown>;
+  extraActions?: (item: T) => ReactNode;
 }
 
 /** A settings dialog that is a route of its own (server, account, theme, integrations): closing goes home. */

@@ -30,8 +30,8 @@ export interface FieldSpec<T = unknown> {
   helper?: string;
   /** Fields are grouped under these headings, in first-seen order. */
   section?: string;
-  visible?(item: T): boolean;
-  render?(item: T, change: (item: T) => void): ReactNode;
+  visible?: (item: T) => boolean;
+  render?: (item: T, change: (item: T) => void) => ReactNode;
 }
 
 type Bag = Record<string, unknown>;
@@ -49,15 +49,20 @@ export function readPath(item: unknown, path: string): unknown {
   return value && typeof value === 'object' ? (value as Bag)[key] : undefined;
 }
 
+/** A copy of `bag` with `name` set, or without it when `value` is `undefined`. */
+function withKey(bag: Bag, name: string, value: unknown): Bag {
+  if (value !== undefined) return { ...bag, [name]: value };
+  const { [name]: _removed, ...others } = bag;
+  return others;
+}
+
 /** A copy of `item` with `path` set; `undefined` removes the key (an attribute left empty is not stored). */
 export function writePath<T>(item: T, path: string, value: unknown): T {
   const [head, key] = splitPath(path);
-  const copy = { ...(item as Bag) };
-  const target = key === null ? copy : (copy[head] = { ...((copy[head] as Bag | undefined) ?? {}) }) as Bag;
-  const name = key ?? head;
-  if (value === undefined) delete target[name];
-  else target[name] = value;
-  return copy as T;
+  const bag = item as Bag;
+  if (key === null) return withKey(bag, head, value) as T;
+  const nested: Bag = { ...(bag[head] ?? {}) };
+  return { ...bag, [head]: withKey(nested, key, value) } as T;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

@@ -26,9 +26,9 @@ interface DeviceActionsProps {
   position: Position | undefined;
   anchored: boolean;
   rights: DeviceRights;
-  ask(action: ConfirmedAction): void;
-  onEdit(): void;
-  onShare(): void;
+  ask: (action: ConfirmedAction) => void;
+  onEdit: () => void;
+  onShare: () => void;
   /** The QR code drivers scan to check in; absent when the user may not print it. */
   onQrCode?: () => void;
 }

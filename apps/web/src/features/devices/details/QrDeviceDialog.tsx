@@ -14,26 +14,37 @@ import { useTranslation } from 'react-i18next';
 import { qrScanLink } from '../../../api/qrDriver.ts';
 import { modulesPath, qrModules, qrSvg } from '../../../ui/qrCode.ts';
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** Prints the code alone, from a hidden frame, so that the map and panels stay off the paper. */
-function printLabel(svg: string, name: string, code: string): void {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;right:0;bottom:0';
-  document.body.appendChild(frame);
-  const doc = frame.contentDocument!;
-  doc.open();
-  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>${escape(name)}</title><style>
+const LABEL_STYLE = `
     body{font-family:system-ui,sans-serif;text-align:center;margin:24mm 0}
     svg{width:70mm;height:70mm}h1{font-size:20pt;margin:0 0 6mm}p{font-size:16pt;margin:4mm 0 0}
-  </style></head><body><h1>${escape(name)}</h1>${svg}<p>${escape(code)}</p></body></html>`);
-  doc.close();
-  const win = frame.contentWindow!;
-  win.onafterprint = () => frame.remove();
-  setTimeout(() => {
-    win.focus();
-    win.print();
-  }, 50);
+  `;
+
+/** Prints the code alone, from a hidden frame, so that the map and panels stay off the paper. */
+function printLabel(modules: boolean[][], name: string, code: string): void {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;right:0;bottom:0';
+  // only the doctype as markup: it puts the frame's page in standards mode (an empty frame's is in
+  // quirks mode); the label itself is built once that page has loaded
+  frame.srcdoc = '<!doctype html><meta charset="utf-8">';
+  frame.addEventListener('load', () => {
+    const doc = frame.contentDocument!;
+    doc.title = name;
+    const style = doc.createElement('style');
+    style.textContent = LABEL_STYLE;
+    doc.head.append(style);
+    const heading = doc.createElement('h1');
+    heading.textContent = name;
+    const caption = doc.createElement('p');
+    caption.textContent = code;
+    doc.body.append(heading, qrSvg(doc, modules), caption);
+    const win = frame.contentWindow!;
+    win.onafterprint = () => frame.remove();
+    setTimeout(() => {
+      win.focus();
+      win.print();
+    }, 50);
+  }, { once: true });
+  document.body.appendChild(frame);
 }
 
 /**
@@ -41,7 +52,7 @@ function printLabel(svg: string, name: string, code: string): void {
  * /qr-driver/scan/<id>, where a QR driver confirms the check-in; the number below it is the
  * code a driver types when the camera cannot read it.
  */
-export function QrDeviceDialog({ device, onClose }: { device: Device; onClose(): void }) {
+export function QrDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useTranslation();
   const link = qrScanLink(window.location.origin, device.id);
   const [modules, setModules] = useState<boolean[][] | null>(null);
@@ -76,7 +87,7 @@ export function QrDeviceDialog({ device, onClose }: { device: Device; onClose():
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('qrDriver.printDialog.close')}</Button>
-        <Button variant="contained" startIcon={<PrintIcon />} disabled={!modules} onClick={() => modules && printLabel(qrSvg(modules), device.name, code)} data-testid="qr-device-print">
+        <Button variant="contained" startIcon={<PrintIcon />} disabled={!modules} onClick={() => modules && printLabel(modules, device.name, code)} data-testid="qr-device-print">
           {t('qrDriver.printDialog.print')}
         </Button>
       </DialogActions>

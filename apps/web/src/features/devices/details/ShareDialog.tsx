@@ -23,7 +23,7 @@ import { useErrorText } from '../../../ui/useErrorText.ts';
 const DURATIONS = [1, 6, 24, 168] as const;
 
 /** Spec §2: a temporary access link to one device (`POST /api/share/device`). */
-export function ShareDialog({ device, onClose }: { device: Device; onClose(): void }) {
+export function ShareDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [hours, setHours] = useState<number>(24);

@@ -67,7 +67,7 @@ export function useConfirmedActions(device: Device, position: Position | undefin
       setTrail(device.id, false);
       await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
       notify(t('devices.delete.done'));
-      navigate('/devices');
+      void navigate('/devices');
     },
   };
 

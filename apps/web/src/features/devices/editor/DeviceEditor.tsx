@@ -30,7 +30,7 @@ import { deviceInput, deviceLimit, emptyForm, formOf, validate, type DeviceForm,
 interface DeviceEditorProps {
   /** The device to edit; null creates one. */
   device: Device | null;
-  onClose(saved?: Device): void;
+  onClose: (saved?: Device) => void;
 }
 
 const DEFAULT_COLOR = '#1d4e89';

@@ -1,4 +1,4 @@
-import { METERS_TO_MILES, type Attributes, type Device, type DeviceInput, type User } from '@rastro/api';
+import { METERS_TO_MILES, type Attributes, type Device, type DeviceInput, type JsonValue, type User } from '@rastro/api';
 import type { DistanceUnit } from '../../../ui/distance.ts';
 
 /** Spec §3 editor fields kept in Traccar's device columns. */
@@ -35,6 +35,8 @@ export const ATTRIBUTE_FIELDS = [
   { field: 'duration', attribute: 'duration', kind: 'number' },
 ] as const satisfies readonly { field: string; attribute: string; kind: FieldKind }[];
 
+const FORM_ATTRIBUTES = new Set<string>(ATTRIBUTE_FIELDS.map(({ attribute }) => attribute));
+
 export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number]['field'];
 export type FormField = (typeof COLUMN_FIELDS)[number] | AttributeField | 'groupId';
 /** What the inputs hold: text, as typed. */
@@ -58,6 +60,9 @@ export function emptyForm(): DeviceForm {
   return form;
 }
 
+/** An attribute as its input's text; a list or an object (no field here stores one) as JSON, not `[object Object]`. */
+const attributeText = (value: Exclude<JsonValue, null>) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
 export function formOf(device: Device, unit: DistanceUnit): DeviceForm {
   const form = emptyForm();
   COLUMN_FIELDS.forEach((field) => (form[field] = device[field] ?? ''));
@@ -65,7 +70,7 @@ export function formOf(device: Device, unit: DistanceUnit): DeviceForm {
   for (const { field, attribute, kind } of ATTRIBUTE_FIELDS) {
     const value = device.attributes[attribute];
     if (value === undefined || value === null) continue;
-    form[field] = kind === 'distance' && typeof value === 'number' ? String(toUnit(value, unit)) : String(value);
+    form[field] = kind === 'distance' && typeof value === 'number' ? String(toUnit(value, unit)) : attributeText(value);
   }
   return form;
 }
@@ -93,10 +98,10 @@ export function validate(form: DeviceForm): FormErrors {
  * (which are kept as they were), blank fields removed. Save updates when there is an id.
  */
 export function deviceInput(form: DeviceForm, original: Device | null, unit: DistanceUnit): DeviceInput {
-  const attributes: Attributes = { ...original?.attributes };
+  // the form's attributes go after the others, in the form's order, as they did when each was deleted and set again
+  const attributes: Attributes = Object.fromEntries(Object.entries(original?.attributes ?? {}).filter(([key]) => !FORM_ATTRIBUTES.has(key)));
   for (const { field, attribute, kind } of ATTRIBUTE_FIELDS) {
     const text = form[field].trim();
-    delete attributes[attribute];
     if (text === '') continue;
     if (kind === 'text' || kind === 'color') {
       attributes[attribute] = text;

@@ -14,8 +14,8 @@ describe('clusterByDistance', () => {
     expect(singles).toEqual([3, 4]);
     expect(clusters).toHaveLength(1);
     expect(clusters[0]).toMatchObject({ count: 3, minX: 0.101, maxX: 0.105, minY: 0.101, maxY: 0.107 });
-    expect(clusters[0]!.x).toBeCloseTo(0.103, 9);
-    expect(clusters[0]!.y).toBeCloseTo((0.101 + 0.107 + 0.102) / 3, 9);
+    expect(clusters[0].x).toBeCloseTo(0.103, 9);
+    expect(clusters[0].y).toBeCloseTo((0.101 + 0.107 + 0.102) / 3, 9);
   });
 
   it('keeps a crowd on a cell corner together', () => {

@@ -25,7 +25,7 @@ export interface Clustering {
  */
 export function clusterByDistance(xs: Float64Array, ys: Float64Array, count: number, radius: number): Clustering {
   const columns = Math.ceil(1 / radius) + 2;
-  const cellOf = (i: number) => (Math.floor(ys[i]! / radius) + 1) * columns + Math.floor(xs[i]! / radius) + 1;
+  const cellOf = (i: number) => (Math.floor(ys[i] / radius) + 1) * columns + Math.floor(xs[i] / radius) + 1;
   const cells = new Map<number, number[]>();
   for (let i = 0; i < count; i++) {
     const key = cellOf(i);
@@ -40,14 +40,14 @@ export function clusterByDistance(xs: Float64Array, ys: Float64Array, count: num
   for (let i = 0; i < count; i++) {
     if (taken[i]) continue;
     taken[i] = 1;
-    const x = xs[i]!;
-    const y = ys[i]!;
+    const x = xs[i];
+    const y = ys[i];
     const home = cellOf(i);
     let members: number[] | null = null;
     for (const row of [-columns, 0, columns]) {
       for (let column = -1; column <= 1; column++) {
         for (const j of cells.get(home + row + column) ?? []) {
-          if (taken[j] || (xs[j]! - x) ** 2 + (ys[j]! - y) ** 2 > limit) continue;
+          if (taken[j] || (xs[j] - x) ** 2 + (ys[j] - y) ** 2 > limit) continue;
           taken[j] = 1;
           (members ??= [i]).push(j);
         }
@@ -64,8 +64,8 @@ export function clusterByDistance(xs: Float64Array, ys: Float64Array, count: num
     let maxX = -Infinity;
     let maxY = -Infinity;
     for (const j of members) {
-      const mx = xs[j]!;
-      const my = ys[j]!;
+      const mx = xs[j];
+      const my = ys[j];
       sumX += mx;
       sumY += my;
       minX = Math.min(minX, mx);

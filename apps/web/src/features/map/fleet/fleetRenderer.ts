@@ -120,11 +120,11 @@ export class FleetRenderer {
   /** The device or cluster under a screen point: markers over clusters, the last drawn on top. */
   hit(point: { x: number; y: number }): FleetHit {
     for (let i = this.drawnDevices.length - 1; i >= 0; i--) {
-      const drawn = this.drawnDevices[i]!;
+      const drawn = this.drawnDevices[i];
       if ((drawn.x - point.x) ** 2 + (drawn.y - point.y) ** 2 <= MARKER_RADIUS ** 2) return { deviceId: drawn.deviceId };
     }
     for (let i = this.drawnClusters.length - 1; i >= 0; i--) {
-      const cluster = this.drawnClusters[i]!;
+      const cluster = this.drawnClusters[i];
       if ((cluster.screenX - point.x) ** 2 + (cluster.screenY - point.y) ** 2 <= cluster.radius ** 2) return { cluster };
     }
     return null;
@@ -217,9 +217,9 @@ export class FleetRenderer {
     const indexes: number[] = [];
     const affine = transform.affine;
     for (let k = 0; k < count; k++) {
-      const i = singles ? singles[k]! : k;
-      const mx = this.xs[i]!;
-      const my = this.ys[i]!;
+      const i = singles ? singles[k] : k;
+      const mx = this.xs[i];
+      const my = this.ys[i];
       let x: number;
       let y: number;
       if (affine) {
@@ -229,7 +229,7 @@ export class FleetRenderer {
         [x, y] = transform.toScreen(mx, my);
       }
       if (!visible(x, y)) continue;
-      const feature = this.features[i]!;
+      const feature = this.features[i];
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       devices.push({ deviceId: feature.properties.deviceId, lng, lat, x, y });
       indexes.push(i);
@@ -247,7 +247,7 @@ export class FleetRenderer {
       context.strokeStyle = accuracyColor;
       context.lineWidth = 1;
       devices.forEach((device, k) => {
-        const radius = this.features[indexes[k]!]!.properties.accuracy0 * scale;
+        const radius = this.features[indexes[k]].properties.accuracy0 * scale;
         if (radius <= 0) return;
         context.beginPath();
         context.arc(device.x, device.y, radius, 0, Math.PI * 2);
@@ -277,7 +277,7 @@ export class FleetRenderer {
       context.drawImage(image.source, cluster.screenX - image.width / 2, cluster.screenY - image.height / 2, image.width, image.height);
     }
     devices.forEach((device, k) => {
-      const { properties } = this.features[indexes[k]!]!;
+      const { properties } = this.features[indexes[k]];
       if (!properties.moving) return;
       const image = this.images.get(properties.direction);
       if (!image) return;
@@ -289,7 +289,7 @@ export class FleetRenderer {
       context.restore();
     });
     devices.forEach((device, k) => {
-      const image = this.images.get(this.features[indexes[k]!]!.properties.icon);
+      const image = this.images.get(this.features[indexes[k]].properties.icon);
       if (image) context.drawImage(image.source, device.x - image.width / 2, device.y - image.height / 2, image.width, image.height);
     });
     this.drawLabels(devices, indexes);
@@ -302,7 +302,7 @@ export class FleetRenderer {
   /** Labels beside their markers, on a side clear of other labels and markers (placeLabels). */
   private drawLabels(devices: DrawnDevice[], indexes: number[]): void {
     const images = devices.map((_, k) => {
-      const label = this.features[indexes[k]!]!.properties.label;
+      const label = this.features[indexes[k]].properties.label;
       return label ? this.images.get(label) : undefined;
     });
     const boxes = placeLabels(

@@ -26,13 +26,13 @@ describe('placeLabels', () => {
     const boxes = placeLabels(crowd, RADIUS, GAP);
     const placed = boxes.filter((box): box is Box => box !== null);
     for (let i = 0; i < placed.length; i++) {
-      for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i]!, placed[j]!)).toBe(false);
+      for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i], placed[j])).toBe(false);
     }
     boxes.forEach((box, k) => {
       if (!box) return;
       const others = crowd.filter((_, j) => j !== k).map(({ x, y }) => marker(x, y));
       // a label over a marker only sits below its own (the fallback), never on another side
-      if (others.some((other) => overlaps(box, other))) expect(box.top).toBe(crowd[k]!.y + GAP);
+      if (others.some((other) => overlaps(box, other))) expect(box.top).toBe(crowd[k].y + GAP);
     });
   });
 
@@ -60,9 +60,9 @@ describe('placeLabels in a crowd', () => {
     const boxes = placeLabels(crowd, RADIUS, GAP);
     const placed = boxes.map((box, k) => ({ box, k })).filter((entry): entry is { box: Box; k: number } => entry.box !== null);
     expect(placed.length).toBeGreaterThan(0);
-    for (const { box, k } of placed) expect(box.top).toBe(crowd[k]!.y + GAP);
+    for (const { box, k } of placed) expect(box.top).toBe(crowd[k].y + GAP);
     for (let i = 0; i < placed.length; i++) {
-      for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i]!.box, placed[j]!.box)).toBe(false);
+      for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i].box, placed[j].box)).toBe(false);
     }
   });
 });

@@ -81,7 +81,7 @@ export function placeLabels(requests: readonly LabelRequest[], markerRadius: num
     if (width <= 0) return null;
     const candidates = (crowd ? [below] : SIDES).map((side) => side(x, y, width, height, gap));
     const box = candidates.find((candidate) => !labels.hits(candidate, owner) && !markers.hits(candidate, owner))
-      ?? (labels.hits(candidates[0]!, owner) ? null : candidates[0]!);
+      ?? (labels.hits(candidates[0], owner) ? null : candidates[0]);
     if (box) labels.add(box, owner);
     return box;
   });

@@ -23,7 +23,7 @@ export interface Camera {
   center: { lng: number; lat: number };
   zoom: number;
   pitch: number;
-  project(lngLat: [number, number]): { x: number; y: number };
+  project: (lngLat: [number, number]) => { x: number; y: number };
 }
 
 /** Mercator point to screen point (CSS pixels from the map's top left). */
@@ -31,7 +31,7 @@ export interface ScreenTransform {
   /** [a, b, c, d, e, f]: x = a·mx + b·my + e, y = c·mx + d·my + f — set for a flat (unpitched) view. */
   affine: readonly [number, number, number, number, number, number] | null;
   /** Any point; through the camera itself when pitched. */
-  toScreen(mx: number, my: number): [number, number];
+  toScreen: (mx: number, my: number) => [number, number];
 }
 
 /** Pixels of MapLibre's world at zoom 0. */

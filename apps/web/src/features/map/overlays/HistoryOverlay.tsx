@@ -39,7 +39,7 @@ export function HistoryOverlay() {
   return <OverlayView key={`${overlay.deviceId} ${overlay.from.getTime()} ${overlay.to.getTime()}`} overlay={overlay} onChange={change} />;
 }
 
-function OverlayView({ overlay, onChange }: { overlay: MapOverlay; onChange(next: MapOverlay | null): void }) {
+function OverlayView({ overlay, onChange }: { overlay: MapOverlay; onChange: (next: MapOverlay | null) => void }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const device = useLiveDevices().get(overlay.deviceId);

@@ -6,7 +6,7 @@ import { ALARM_KINDS, EVENT_TYPES } from './eventKinds.ts';
 
 interface EventsFilterFieldsProps {
   draft: Draft;
-  change(patch: Partial<Draft>): void;
+  change: (patch: Partial<Draft>) => void;
 }
 
 /** Event types and alarm kinds to keep; none chosen means all. Alarm kinds only matter with alarms. */

@@ -4,8 +4,8 @@ import { ALARM_KINDS } from './eventKinds.ts';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 interface DetailFormat {
-  speed(knots: number): string;
-  number(value: number): string;
+  speed: (knots: number) => string;
+  number: (value: number) => string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);

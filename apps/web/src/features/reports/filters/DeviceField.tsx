@@ -9,7 +9,7 @@ import { MULTI_SELECT, useAutocompleteTexts } from './useAutocompleteTexts.ts';
 
 interface DeviceFieldProps {
   value: number[];
-  onChange(ids: number[]): void;
+  onChange: (ids: number[]) => void;
   /** One device (route, playback, chart) or several. */
   multiple: boolean;
 }

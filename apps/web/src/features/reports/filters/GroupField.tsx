@@ -3,7 +3,7 @@ import { useGroups } from '../../../api/queries.ts';
 import { MultiSelectField } from './MultiSelectField.tsx';
 
 /** Groups to report on (with their subgroups, as the server expands them); hidden when there are none. */
-export function GroupField({ value, onChange }: { value: number[]; onChange(ids: number[]): void }) {
+export function GroupField({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation();
   const groups = useGroups().data ?? [];
   if (!groups.length) return null;

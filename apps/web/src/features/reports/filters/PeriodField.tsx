@@ -7,7 +7,7 @@ import { fromLocalInput, toLocalInput } from './zonedTime.ts';
 
 interface PeriodFieldProps {
   value: DraftPeriod;
-  onChange(period: DraftPeriod): void;
+  onChange: (period: DraftPeriod) => void;
   timeZone: string;
 }
 

@@ -18,9 +18,9 @@ import { isComplete, type ReportFilter, type Scope } from './reportFilter.ts';
 interface ReportFilterPanelProps {
   filter: ReportFilter;
   scope: Scope;
-  onApply(filter: ReportFilter): void;
+  onApply: (filter: ReportFilter) => void;
   /** Fields of one report (event types, daily rows), given the draft and a way to change it. */
-  extras?(draft: Draft, change: (patch: Partial<Draft>) => void): ReactNode;
+  extras?: (draft: Draft, change: (patch: Partial<Draft>) => void) => ReactNode;
 }
 
 /** What the filter currently shows, in one line of chips. */

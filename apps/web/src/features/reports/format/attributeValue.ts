@@ -8,9 +8,9 @@ export const DURATION_KEYS = ['hours'];
 export const PLAIN_SUFFIX: Record<string, string> = { altitude: 'm', accuracy: 'm', batteryLevel: '%', power: 'V', battery: 'V' };
 
 interface AttributeFormat {
-  distance(metres: number): string;
-  duration(ms: number): string;
-  number(value: number, fractionDigits?: number): string;
+  distance: (metres: number) => string;
+  duration: (ms: number) => string;
+  number: (value: number, fractionDigits?: number) => string;
 }
 
 type Translate = (key: string) => string;

@@ -13,11 +13,11 @@ export interface ReportFormat {
   timeZone: string;
   speedUnit: SpeedUnit;
   distanceUnit: DistanceUnit;
-  speed(knots: number): string;
-  distance(metres: number): string;
-  duration(ms: number): string;
-  dateTime(time: string | number): string;
-  number(value: number, fractionDigits?: number): string;
+  speed: (knots: number) => string;
+  distance: (metres: number) => string;
+  duration: (ms: number) => string;
+  dateTime: (time: string | number) => string;
+  number: (value: number, fractionDigits?: number) => string;
 }
 
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;

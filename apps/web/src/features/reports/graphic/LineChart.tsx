@@ -9,13 +9,13 @@ interface LineChartProps {
   points: readonly ChartPoint[];
   /** Accessible name of the chart. */
   label: string;
-  formatValue(value: number): string;
+  formatValue: (value: number) => string;
   locale: string;
   timeZone: string;
   /** The zone's offset from UTC over the period, so time ticks fall on round local times. */
   offsetMs: number;
   /** The point under the pointer (an index into `points`), null when it leaves. */
-  onHover?(index: number | null): void;
+  onHover?: (index: number | null) => void;
 }
 
 const MARGIN = { top: 12, right: 20, bottom: 28, left: 64 };

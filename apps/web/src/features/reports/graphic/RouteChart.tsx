@@ -16,7 +16,7 @@ import { chartableKeys, seriesOf, seriesUnit, unitSuffix } from './series.ts';
 interface RouteChartProps {
   route: readonly Position[];
   attribute: string;
-  onAttribute(key: string): void;
+  onAttribute: (key: string) => void;
 }
 
 /** The chart of one quantity of a route, the quantity picker, and the point under the pointer shown on the map. */

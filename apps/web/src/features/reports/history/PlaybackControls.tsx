@@ -20,9 +20,9 @@ interface PlaybackControlsProps {
   playback: Playback;
   count: number;
   /** Time label of a position, for the slider. */
-  timeOf(index: number): string;
+  timeOf: (index: number) => string;
   follow: boolean;
-  onFollow(follow: boolean): void;
+  onFollow: (follow: boolean) => void;
 }
 
 /** Play/pause, step, the position slider, the speed (1× to 20×) and follow. */

@@ -11,7 +11,7 @@ import type { ReportFormat } from '../format/useReportFormat.ts';
 interface StopListProps {
   stops: readonly ReportStop[];
   format: ReportFormat;
-  onSelect(stop: ReportStop): void;
+  onSelect: (stop: ReportStop) => void;
 }
 
 /**

@@ -39,7 +39,7 @@ export function usePlayback(count: number) {
     speed,
     setSpeed,
     /** Play from where it is; from the start again once it reached the end. */
-    play() {
+    play: () => {
       if (index >= count - 1) setIndex(0);
       setPlaying(true);
     },

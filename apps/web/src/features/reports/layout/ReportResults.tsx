@@ -17,11 +17,11 @@ interface ReportResultsProps<T> {
   /** What to ask of the user while not ready. */
   hint: string;
   emptyText: string;
-  children(rows: T[]): ReactNode;
+  children: (rows: T[]) => ReactNode;
 }
 
 /** Running with elapsed seconds and a cancel button: a long report must not look stuck. */
-function Running({ onCancel }: { onCancel(): void }) {
+function Running({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation();
   const [start] = useState(() => Date.now());
   const seconds = Math.max(0, Math.floor((useNow(1000) - start) / 1000));

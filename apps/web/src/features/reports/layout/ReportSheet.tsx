@@ -12,7 +12,7 @@ import { mapInset } from '../map/mapInset.ts';
 
 interface ReportSheetProps {
   title: string;
-  onBack(): void;
+  onBack: () => void;
   /** Buttons at the right of the title (export, chart, …). */
   actions?: ReactNode;
   children: ReactNode;

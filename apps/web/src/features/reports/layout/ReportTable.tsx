@@ -12,17 +12,17 @@ import { useTranslation } from 'react-i18next';
 export interface Column<T> {
   id: string;
   label: string;
-  render(row: T): ReactNode;
+  render: (row: T) => ReactNode;
   align?: 'left' | 'right';
 }
 
 interface ReportTableProps<T> {
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey(row: T, index: number): string | number;
+  rowKey: (row: T, index: number) => string | number;
   /** Key of the row drawn on the map. */
   selected?: string | number | null;
-  onSelect?(row: T, index: number): void;
+  onSelect?: (row: T, index: number) => void;
 }
 
 const PAGE_SIZES = [50, 100, 500];

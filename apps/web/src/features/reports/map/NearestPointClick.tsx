@@ -6,7 +6,7 @@ interface NearestPointClickProps {
   /** [lon, lat] pairs. */
   coordinates: readonly [number, number][];
   /** Called with the index of the point nearest a click, when it is within reach. */
-  onPick(index: number): void;
+  onPick: (index: number) => void;
 }
 
 /** How far from a point (in screen pixels) a click still picks it. */
