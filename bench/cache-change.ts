@@ -73,7 +73,7 @@ type SeedAdmin = (db: Kysely<Database>, email: string, password: string) => Prom
 
 /** The part of a tree's server.ts used here (typed by hand: the baseline tree is another version). */
 interface ServerModule {
-  startRastro: (config: unknown, options: { seed: (db: { kysely: Kysely<Database> }) => Promise<void> }) => Promise<{ port: number; stop(): Promise<void> }>;
+  startRastro: (config: unknown, options: { seed: (db: { kysely: Kysely<Database> }) => Promise<void> }) => Promise<{ port: number; stop: () => Promise<void> }>;
 }
 
 async function seed(db: Kysely<Database>, seedAdmin: SeedAdmin): Promise<void> {

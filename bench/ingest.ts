@@ -107,7 +107,7 @@ async function run(label: string, server: ServerProcess): Promise<string[]> {
   const delays: number[] = [];
   ws.on('message', (data) => {
     const now = performance.now();
-    const frame = JSON.parse(String(data)) as { positions?: { deviceId: number; fixTime: string }[] };
+    const frame = JSON.parse((data as Buffer).toString()) as { positions?: { deviceId: number; fixTime: string }[] };
     for (const p of frame.positions ?? []) {
       const key = `${p.deviceId}:${Date.parse(p.fixTime)}`;
       const at = sentAt.get(key);
@@ -126,7 +126,7 @@ async function run(label: string, server: ServerProcess): Promise<string[]> {
   for (let n = 0; n < total; ) {
     const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * RATE) + perTick);
     for (; n < due; n++) {
-      const t = trackers[n % trackers.length]!;
+      const t = trackers[n % trackers.length];
       const time = base + Math.floor(n / trackers.length) * 1000;
       sentAt.set(`${t.deviceId}:${time}`, performance.now());
       t.socket.write(location(PER_DEVICE + n + 2, new Date(time), n));
@@ -176,7 +176,6 @@ async function closeScenario(server: ServerProcess, cookie: string, label: strin
   const t0 = performance.now();
   await Promise.all(devices.map((d) => uploadAndClose(server.ports.gt06, backlog(d.imei, count, start), how)));
   const ids = new Set(devices.map((d) => d.id));
-  let done = 0;
   let changedAt = performance.now();
   let finishedAt = changedAt;
   let previous = '';
@@ -187,7 +186,7 @@ async function closeScenario(server: ServerProcess, cookie: string, label: strin
       previous = seen;
       changedAt = finishedAt = performance.now();
     }
-    done = latest.filter((p) => Date.parse(p.fixTime) === last).length;
+    const done = latest.filter((p) => Date.parse(p.fixTime) === last).length;
     if (done === trackers) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -21,7 +21,7 @@ export interface ServerProcess {
   ports: Record<string, number>;
   dataDir: string;
   /** Stops the server; the data directory is removed unless kept for a restart. */
-  stop(options?: { keepData?: boolean }): Promise<void>;
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 /** BENCH_SERVER_LOG=file: the server logs every request (with its response time) there. */

@@ -53,7 +53,7 @@ interface Figures {
 }
 
 /** SAMPLES sequential GET /api/server, while `load` runs alongside. */
-async function measure(base: string, load: { stop(): Promise<string> } | null): Promise<Figures & { note: string }> {
+async function measure(base: string, load: { stop: () => Promise<string> } | null): Promise<Figures & { note: string }> {
   const times: number[] = [];
   const until = performance.now() + PHASE_MS;
   for (let i = 0; i < SAMPLES && performance.now() < until; i++) {
@@ -65,7 +65,7 @@ async function measure(base: string, load: { stop(): Promise<string> } | null): 
   }
   const note = load ? await load.stop() : 'nothing else';
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times[times.length - 1]!, note: `${times.length} requests; ${note}` };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times[times.length - 1], note: `${times.length} requests; ${note}` };
 }
 
 /**
@@ -107,7 +107,7 @@ parentPort.once('message', async () => {
 type Load = { kind: 'badLogin' } | { kind: 'reports'; cookie: string; urls: string[] };
 
 /** `clients` concurrent clients repeating the load until stopped; stop() says how many ran and how they were answered. */
-function loop(clients: number, base: string, load: Load): { stop(): Promise<string> } {
+function loop(clients: number, base: string, load: Load): { stop: () => Promise<string> } {
   const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { clients, base, ...load } });
   return {
     async stop() {
@@ -179,10 +179,10 @@ for (const [label, env] of [
       const t0 = performance.now();
       const year = await fetch(`${server.base}/api/reports/summary?daily=true&from=${iso(end - 365 * DAY)}&to=${iso(end)}`, { headers: { cookie: session } });
       console.log(`year-long daily summary: ${year.status} "${await year.text()}" in ${(performance.now() - t0).toFixed(1)} ms`);
-      record(label, `longest allowed reports, one after another (${DAYS} days: daily summary of ${FLEET} devices, one device's route, trips of ${FLEET})`, await measure(server.base, loop(1, server.base, reports(session, ids[0]!))));
+      record(label, `longest allowed reports, one after another (${DAYS} days: daily summary of ${FLEET} devices, one device's route, trips of ${FLEET})`, await measure(server.base, loop(1, server.base, reports(session, ids[0]))));
     }
     const flood = loop(FLOOD, server.base, badLogin);
-    const work = loop(1, server.base, reports(session, ids[0]!));
+    const work = loop(1, server.base, reports(session, ids[0]));
     record(label, 'flood + longest allowed reports', await measure(server.base, { stop: async () => `flood: ${await flood.stop()}; reports: ${await work.stop()}` }));
   } finally {
     await server.stop({ keepData: true });

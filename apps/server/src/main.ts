@@ -1,3 +1,4 @@
+import type { Attributes } from '@rastro/api';
 import { loadConfig } from './config/config.ts';
 import { seedAdmin, seedDemoDevices } from './db/seed.ts';
 import type { Db } from './db/connection.ts';
@@ -12,7 +13,7 @@ const RESTART_EXIT_CODE = 130;
 /** Entry point: configuration from the environment, first-run seeding, then everything runs. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  let shutdown: (code: number) => Promise<void> = async () => undefined;
+  let shutdown: (code: number) => Promise<void> = () => Promise.resolve();
   // The administrator (and on a new embedded database the demo fleet) exist before anything
   // listens, so a client that finds the server up can sign in at once.
   const firstRun = { notes: [] as string[], generatedPassword: null as string | null };
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   }
 
   // The demo keeps driving on later starts while its devices exist (they can be deleted).
-  let fleet: { stop(): Promise<void> } | null = null;
+  let fleet: { stop: () => Promise<void> } | null = null;
   if (config.demo && !config.databaseUrl) {
     const ids = DEMO_VEHICLES.map((v) => v.uniqueId);
     const present = await db.selectFrom('tc_devices').select('uniqueId').where('uniqueId', 'in', ids).execute();
@@ -49,11 +50,11 @@ async function main(): Promise<void> {
         const row = await db.selectFrom('tc_devices').innerJoin('tc_positions', 'tc_positions.id', 'tc_devices.positionId')
           .select(['tc_positions.latitude', 'tc_positions.longitude', 'tc_positions.attributes'])
           .where('tc_devices.uniqueId', '=', vehicle.uniqueId).executeTakeFirst();
-        if (row) resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number(JSON.parse(row.attributes)[KEY.odometer]) || 0 });
+        if (row) resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number((JSON.parse(row.attributes) as Attributes)[KEY.odometer]) || 0 });
       }
       fleet = startDemoFleet({
         resume,
-        osmandUrl: `http://127.0.0.1:${rastro.listeners[0]!.port}`,
+        osmandUrl: `http://127.0.0.1:${rastro.listeners[0].port}`,
         vehicles,
         intervalMs: config.demoIntervalMs,
         log: { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) },

@@ -41,7 +41,7 @@ export interface Rastro {
   listeners: ProtocolListener[];
   /** The HTTP port actually bound (useful when configured as 0). */
   port: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface StartOptions {

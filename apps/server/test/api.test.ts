@@ -90,7 +90,7 @@ describe.each(dialects)('Traccar API on %s', (dialect) => {
     });
 
     it('rejects bad device bodies with a 400 and creates nothing', async () => {
-      const before = (await admin.json('GET', '/api/devices')).length;
+      const before = (await admin.json<unknown[]>('GET', '/api/devices')).length;
       for (const body of [{ uniqueId: 'no-name' }, { name: 'No id' }, { name: 'x', uniqueId: 'y', bogus: 1 }, '{"name":']) {
         const response = await admin.request('POST', '/api/devices', body);
         expect(response.status).toBe(400);
@@ -109,7 +109,7 @@ describe.each(dialects)('Traccar API on %s', (dialect) => {
       const direct = await newDevice(admin, 'vis-direct');
       const group = await admin.json('POST', '/api/groups', { name: 'Frota Sul' });
       const child = await admin.json('POST', '/api/groups', { name: 'Frota Sul / Motos', groupId: group.id });
-      const grouped = await newDevice(admin, 'vis-grouped', { groupId: child.id });
+      await newDevice(admin, 'vis-grouped', { groupId: child.id });
       expect(await viewer.json('GET', '/api/devices')).toEqual([]);
       expect((await viewer.request('GET', `/api/devices/${direct.id}`)).status).toBe(400);
 
@@ -217,7 +217,7 @@ describe.each(dialects)('Traccar API on %s', (dialect) => {
       };
       expect(await latitudes()).toEqual({ [first.id]: -22.9, [second.id]: -22.8 });
       // listed from memory, written exactly as the stored row reads back
-      const listed = ((await admin.json('GET', '/api/positions')) as { deviceId: number; id: number }[]).find((p) => p.deviceId === first.id)!;
+      const listed = (await admin.json<{ deviceId: number; id: number }[]>('GET', '/api/positions')).find((p) => p.deviceId === first.id)!;
       expect(await admin.json('GET', `/api/positions?id=${listed.id}`)).toEqual([listed]);
       // read again: from the cache, the same
       expect(await latitudes()).toEqual({ [first.id]: -22.9, [second.id]: -22.8 });
@@ -258,7 +258,7 @@ describe.each(dialects)('Traccar API on %s', (dialect) => {
     it('opens the socket with the latest positions, live frames after them', async () => {
       const device = await newDevice(admin, 'live-opening');
       await reportOsmAnd(server.osmand, { id: 'live-opening', lat: -23.4, lon: -46.5 });
-      await expect.poll(async () => ((await admin.json('GET', `/api/positions?deviceId=${device.id}`)) as unknown[]).length).toBe(1);
+      await expect.poll(async () => (await admin.json<unknown[]>('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
 
       const socket = admin.socket();
       const opening = await socket.waitFor((f) => f.positions);

@@ -23,7 +23,7 @@ describe('audit entry data', () => {
   it('is valid JSON within the limit for any body: long texts, long lists, wide and deep objects', () => {
     let deep: Record<string, unknown> = {};
     const root = deep;
-    for (let i = 0; i < 3000; i++) deep = (deep.a = {}) as Record<string, unknown>;
+    for (let i = 0; i < 3000; i++) deep = (deep.a = {});
     const wide = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`key-${'k'.repeat(300)}-${i}`, 'v'.repeat(300)]));
     for (const body of [{ note: 'x'.repeat(10_000) }, { ids: Array.from({ length: 5000 }, (_, i) => i) }, wide, root, 'text', null]) {
       const data = auditData(body);
@@ -45,7 +45,7 @@ describe.each(dialects)('audit log on %s', (dialect) => {
     await admin.json('PUT', `/api/devices/${device.id}`, { ...device, attributes: { notes } });
     const rows = await stored(device.id);
     expect(rows.map((r) => r.action)).toEqual(['POST /api/devices', 'PUT /api/devices/:id']);
-    const data = JSON.parse(rows[1]!.data!);
+    const data = JSON.parse(rows[1].data!);
     expect(data).toMatchObject({ name: 'Long notes', uniqueId: 'audit-long' });
     expect(data.attributes.notes).toMatch(/^n+… \(10000 characters\)$/);
     const page = await admin.request('GET', `/tarkan/devices/${device.id}/logs`);

@@ -14,7 +14,7 @@ const cookieOf = (response: Response) => response.headers.get('set-cookie')?.mat
 /** CSP directives by name. */
 function csp(response: Response): Map<string, string[]> {
   const policy = response.headers.get('content-security-policy') ?? '';
-  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name, values]));
 }
 
 describe.each(dialects)('security headers, cookies and origins on %s', (dialect) => {

@@ -78,7 +78,10 @@ describe.each(dialects)('migration 003 on %s', (dialect) => {
     } else {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-003-'));
       db = openDatabase({ databaseUrl: null, dataDir: dir });
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+      cleanup = () => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        return Promise.resolve();
+      };
     }
   });
   afterAll(async () => {
@@ -86,7 +89,7 @@ describe.each(dialects)('migration 003 on %s', (dialect) => {
     await cleanup?.();
   });
 
-  const migrator = (list: Record<string, Migration>) => new Migrator({ db: db.kysely, provider: { getMigrations: async () => list }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = (list: Record<string, Migration>) => new Migrator({ db: db.kysely, provider: { getMigrations: () => Promise.resolve(list) }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const before = { '001-initial': { up: (k: typeof db.kysely) => initial.up(k, dialect) }, '002-billing': { up: billing.up } } as Record<string, Migration>;
 
   it('clears the clashing logins deterministically, then keeps logins unique', async () => {
@@ -113,6 +116,6 @@ describe.each(dialects)('migration 003 on %s', (dialect) => {
     // NULL logins never clash
     await db.kysely.insertInto('tc_users').values([user(9, 'ninth@dup.test', null), user(10, 'tenth@dup.test', null)]).execute();
     const logins = await sql<{ n: number }>`select count(*) as n from tc_users where login is null`.execute(db.kysely);
-    expect(Number(logins.rows[0]!.n)).toBe(6);
+    expect(logins.rows[0].n).toBe(6);
   });
 });

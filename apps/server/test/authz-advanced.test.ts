@@ -71,7 +71,7 @@ async function hold(fx: Fixtures, value: string): Promise<void> {
 }
 
 /** Rows in id order: lists come sorted by name, and rows of equal names in any order (PostgreSQL). */
-const byId = (rows: Wire[]): Wire[] => [...rows].sort((x, y) => Number(x.id) - Number(y.id));
+const byId = (rows: Wire[]): Wire[] => [...rows].sort((x, y) => x.id - y.id);
 
 /** Everything a refused call could have changed, as the administrator reads it: every user and object, latest positions, shares. */
 async function everything(fx: Fixtures): Promise<Record<string, unknown>> {
@@ -143,14 +143,14 @@ describe.each(dialects)('authorization matrix with advanced permissions on, on %
   };
 
   it('has every rule say which bit governs its route, or that none does; every governed rule is tried', () => {
-    const undeclared = Object.keys(RULES).filter((key) => RULES[key]!.advanced === undefined);
+    const undeclared = Object.keys(RULES).filter((key) => RULES[key].advanced === undefined);
     const invalid = Object.entries(RULES).filter(([, rule]) => {
       const g = governed(rule);
       return g && (!(g.area in PERMISSION_AREAS) || !(g.action in PERMISSION_ACTIONS) || (g.self !== undefined && !(g.self in PERMISSION_ACTIONS)));
     }).map(([key]) => key);
     // a governed rule no caller may reach proves nothing: it must open the area to them, or not be governed
     const tried = new Set((outcomes.get('without') ?? []).map((o) => o.id.split(' · ')[1]));
-    const untried = Object.keys(RULES).filter((key) => governed(RULES[key]!) && !tried.has(key));
+    const untried = Object.keys(RULES).filter((key) => governed(RULES[key]) && !tried.has(key));
     expect({ undeclared, invalid, untried }).toEqual({ undeclared: [], invalid: [], untried: [] });
   });
 

@@ -29,7 +29,7 @@ describe.each(dialects)('billing, suspension and resellers on %s', (dialect) => 
 
   const createUser = async (by: Client, body: Record<string, unknown>) => by.json('POST', '/api/users', { password: 'pass1234', ...body });
   const login = (email: string, password = 'pass1234') => new Client(server.base).form('/api/session', { email, password });
-  const invoiceCount = async () => Number((await server.rastro.db.kysely.selectFrom('tc_invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const invoiceCount = async () => (await server.rastro.db.kysely.selectFrom('tc_invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
   beforeAll(async () => {
     schema = dialect === 'postgres' ? await createSchema() : undefined;

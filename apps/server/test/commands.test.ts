@@ -77,7 +77,7 @@ describe('accumulators', () => {
     const ok = await admin.request('PUT', `/api/devices/${device.id}/accumulators`, { deviceId: device.id, totalDistance: 100000, hours: 3600000 });
     expect(ok.status).toBe(204);
     await reportOsmAnd(server.osmand, { id: 'acc-1', lat: -23.501, lon: -46.6, timestamp: t + 10 });
-    const [latest] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    const [latest] = await admin.json<{ attributes: Record<string, number> }[]>('GET', `/api/positions?deviceId=${device.id}`);
     expect(latest.attributes.totalDistance).toBeCloseTo(100000 + latest.attributes.distance, 1);
     expect(latest.attributes.hours).toBe(3600000);
   });

@@ -29,7 +29,7 @@ async function launch(dataDir: string, port: number, osmandPort: number): Promis
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);

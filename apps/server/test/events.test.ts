@@ -75,7 +75,7 @@ describe('events from positions', () => {
     expect(list.filter((e) => e.type === 'alarm').map((e) => e.attributes.alarm)).toEqual(['sos']);
     const overspeed = list.filter((e) => e.type === 'deviceOverspeed');
     expect(overspeed).toHaveLength(1);
-    expect(overspeed[0]!.attributes).toMatchObject({ speed: 50, speedLimit: 43.2 });
+    expect(overspeed[0].attributes).toMatchObject({ speed: 50, speedLimit: 43.2 });
     expect(list.find((e) => e.type === 'commandResult')?.attributes.result).toBe('Cut off the fuel supply: Success!');
     expect(list.filter((e) => e.type === 'driverChanged').map((e) => e.attributes.driverUniqueId)).toEqual(['D1', 'D2']);
     expect(list.filter((e) => e.type === 'deviceFuelDrop').map((e) => e.attributes)).toEqual([{ before: 78, after: 60 }]);
@@ -93,9 +93,9 @@ describe('events from positions', () => {
     expect(motion.map((e) => e.type)).toEqual(['deviceMoving', 'deviceStopped']);
     const at = (e: { eventTime: string }) => (Date.parse(e.eventTime) / 1000 - start);
     // it set off right after the last parked position (t=120) and stopped 180 s after arriving (t=720)
-    expect(at(motion[0]!)).toBeGreaterThanOrEqual(120);
-    expect(at(motion[0]!)).toBeLessThanOrEqual(130);
-    expect(at(motion[1]!)).toBe(720 + 180);
+    expect(at(motion[0])).toBeGreaterThanOrEqual(120);
+    expect(at(motion[0])).toBeLessThanOrEqual(130);
+    expect(at(motion[1])).toBe(720 + 180);
   });
 
   it('records status changes as deviceOnline and deviceOffline events', async () => {
@@ -111,7 +111,7 @@ describe('events from positions', () => {
     await server.rastro.inactivity.run(Date.now() + 61_000);
     const inactive = (await events(device.id)).filter((e) => e.type === 'deviceInactive');
     expect(inactive).toHaveLength(1);
-    expect(typeof inactive[0]!.attributes.lastUpdate).toBe('number');
+    expect(typeof inactive[0].attributes.lastUpdate).toBe('number');
     await server.rastro.inactivity.run(Date.now() + 120_000);
     expect((await events(device.id)).filter((e) => e.type === 'deviceInactive')).toHaveLength(1);
   });

@@ -84,7 +84,7 @@ function expectedValue<A extends string>(field: Field<A>, actor: A, op: 'create'
     // a bit survives if requested and held by the grantor or already by the target
     const own = parsePermissions(grantor.attributes[ADVANCED_PERMISSIONS_KEY]);
     const had = parsePermissions(op === 'update' ? stored : undefined);
-    return formatPermissions(parsePermissions(requested).map((bit, i) => bit && (own[i]! || had[i]!)));
+    return formatPermissions(parsePermissions(requested).map((bit, i) => bit && (own[i] || had[i])));
   }
   // an expiry no later than the grantor's own, or than the target's current one ("never" is the latest)
   if (grantor.expirationTime === null) return requested;
@@ -226,17 +226,17 @@ describe.each(dialects)('the field policy, generated from its tables, on %s', (d
   /** Writes the stored sample of every field straight into the row, as if set earlier by whoever may. */
   async function storeSamples(id: number, fields: Field<UserActor>[], n: string, self: boolean): Promise<Map<string, unknown>> {
     const row = await userRow(id);
-    const attributes = JSON.parse(row.attributes);
+    const attributes = new Map(Object.entries(JSON.parse(row.attributes) as Record<string, unknown>));
     const columns: Record<string, unknown> = {};
     const stored = new Map<string, unknown>();
     for (const field of fields) {
       const value = serverOnly(field.rule) && self ? undefined : storage(field.place, field.rule.type, SAMPLES[field.rule.type](`${n}-${field.name}`).stored);
       stored.set(field.name, value);
       if (field.place === 'column') columns[field.name] = value;
-      else if (value === undefined) delete attributes[field.name];
-      else attributes[field.name] = value;
+      else if (value === undefined) attributes.delete(field.name);
+      else attributes.set(field.name, value);
     }
-    await db.updateTable('tc_users').set({ ...columns, attributes: JSON.stringify(attributes) }).where('id', '=', id).execute();
+    await db.updateTable('tc_users').set({ ...columns, attributes: JSON.stringify(Object.fromEntries(attributes)) }).where('id', '=', id).execute();
     return stored;
   }
 

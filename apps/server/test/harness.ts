@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import type { SocketMessage } from '@rastro/api';
 import WebSocket from 'ws';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
@@ -27,7 +28,7 @@ async function reachable(check: () => Promise<void>, what: string): Promise<bool
     return true;
   } catch (error) {
     // In CI the services must be there: a missing one fails the run instead of skipping.
-    if (process.env.CI === 'true') throw new Error(`${what} is required when CI=true: ${String(error)}`);
+    if (process.env.CI === 'true') throw new Error(`${what} is required when CI=true: ${String(error)}`, { cause: error });
     console.warn(`${what} unavailable, its tests are skipped: ${String(error)}`);
     return false;
   }
@@ -53,10 +54,10 @@ export interface TestServer {
   base: string;
   osmand: string;
   /** The TCP (first) port a protocol listens on. */
-  port(protocol: string): number;
+  port: (protocol: string) => number;
   /** How many times POST /api/server/restart asked for a restart. */
   restarts: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface TestServerOptions {
@@ -86,7 +87,7 @@ export async function dropSchema(schema: string): Promise<void> {
 }
 
 /** A migrated database of its own (a temporary SQLite file, or a PostgreSQL schema), for tests below the HTTP API. */
-export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; close(): Promise<void> }> {
+export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; close: () => Promise<void> }> {
   let db: Db;
   let remove: () => Promise<void>;
   if (dialect === 'postgres') {
@@ -96,7 +97,10 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; clos
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-db-'));
     db = openDatabase({ databaseUrl: null, dataDir: dir });
-    remove = async () => fs.rmSync(dir, { recursive: true, force: true });
+    remove = () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    };
   }
   await migrate(db);
   return {
@@ -133,7 +137,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   return {
     rastro,
     base: `http://127.0.0.1:${rastro.port}`,
-    osmand: `http://127.0.0.1:${rastro.listeners[0]!.port}`,
+    osmand: `http://127.0.0.1:${rastro.listeners[0].port}`,
     get restarts() {
       return restarts;
     },
@@ -257,6 +261,7 @@ export class Client {
     return response;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read untyped on purpose: the tests' assertions check them (eslint.config.js turns the no-unsafe-* rules off here for the same reason)
   async json<T = any>(method: string, url: string, body?: unknown): Promise<T> {
     const response = await this.request(method, url, body);
     const text = await response.text();
@@ -277,7 +282,7 @@ export class Client {
 
 /** A live socket that records every frame and lets a test wait for one. */
 export class LiveClient {
-  readonly frames: any[] = [];
+  readonly frames: SocketMessage[] = [];
   readonly ws: WebSocket;
   readonly opened: Promise<void>;
   private waiters: (() => void)[] = [];
@@ -290,12 +295,12 @@ export class LiveClient {
       this.ws.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
     });
     this.ws.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)));
+      this.frames.push(JSON.parse((data as Buffer).toString()) as SocketMessage);
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
 
-  async waitFor<T>(pick: (frame: any) => T | undefined, timeoutMs = 10000): Promise<T> {
+  async waitFor<T>(pick: (frame: SocketMessage) => T | undefined, timeoutMs = 10000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const frame of this.frames) {
@@ -322,5 +327,5 @@ export class LiveClient {
 /** Sends one OsmAnd report the way the Traccar Client app does (query string). */
 export async function reportOsmAnd(osmand: string, params: Record<string, string | number>): Promise<Response> {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
-  return fetch(`${osmand}/?${query}`, { method: 'POST' });
+  return fetch(`${osmand}/?${query.toString()}`, { method: 'POST' });
 }

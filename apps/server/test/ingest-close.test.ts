@@ -67,7 +67,7 @@ describe.each(dialects)('frames read before the device goes away are stored (%s)
 
   async function status(deviceId: number): Promise<string> {
     const [row] = await admin.json<{ status: string }[]>('GET', `/api/devices?id=${deviceId}`);
-    return row!.status;
+    return row.status;
   }
 
   // PostgreSQL commits each frame of a connection in turn (~8 ms each here): generous on a busy machine.

@@ -16,7 +16,7 @@ function mailText(data: string): string {
     if (hex) {
       bytes.push(parseInt(hex[0], 16));
       i += 2;
-    } else bytes.push(...Buffer.from(body[i]!, 'utf8'));
+    } else bytes.push(...Buffer.from(body[i], 'utf8'));
   }
   return Buffer.from(bytes).toString('utf8');
 }

@@ -17,7 +17,7 @@ interface Received {
   body: Buffer;
 }
 
-async function startPushService(): Promise<{ base: string; received: Received[]; gone: Set<string>; close(): Promise<void> }> {
+async function startPushService(): Promise<{ base: string; received: Received[]; gone: Set<string>; close: () => Promise<void> }> {
   const received: Received[] = [];
   const gone = new Set<string>();
   const server = http.createServer((request, response) => {
@@ -50,7 +50,7 @@ const hmac = (key: Buffer, data: Buffer) => crypto.createHmac('sha256', key).upd
 function decrypt(body: Buffer, browser: ReturnType<typeof newBrowser>): unknown {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
-  const idLength = body[20]!;
+  const idLength = body[20];
   const asPublic = body.subarray(21, 21 + idLength);
   const record = body.subarray(21 + idLength);
   expect(idLength).toBe(65);
@@ -80,15 +80,15 @@ function verifyVapid(authorization: string | undefined, endpoint: string, public
   expect(match, `Authorization: ${authorization}`).not.toBeNull();
   const [, header, claims, signature, k] = match!;
   expect(k).toBe(publicKey);
-  expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ typ: 'JWT', alg: 'ES256' });
-  const point = Buffer.from(k!, 'base64url');
+  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ typ: 'JWT', alg: 'ES256' });
+  const point = Buffer.from(k, 'base64url');
   const key = crypto.createPublicKey({
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
     format: 'jwk',
   });
-  const valid = crypto.verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'));
+  const valid = crypto.verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   expect(valid).toBe(true);
-  const body = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as Record<string, unknown>;
+  const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
   expect(body.aud).toBe(new URL(endpoint).origin);
   const now = Date.now() / 1000;
   expect(body.exp).toBeGreaterThan(now);

@@ -115,10 +115,10 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
       ['POST', '/api/devices', { name: 'Mine', uniqueId: 'qr-mine' }],
       ['GET', '/api/drivers', undefined],
       ['POST', '/api/drivers', { name: 'Other', uniqueId: 'x-1' }],
-      ['POST', '/api/commands/send', { deviceId: devices.a!.id, type: 'engineResume' }],
+      ['POST', '/api/commands/send', { deviceId: devices.a.id, type: 'engineResume' }],
       ['GET', '/api/positions', undefined],
-      ['GET', `/api/reports/route?deviceId=${devices.a!.id}&from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z`, undefined],
-      ['POST', '/api/permissions', { userId: account!.id, deviceId: devices.a!.id }],
+      ['GET', `/api/reports/route?deviceId=${devices.a.id}&from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z`, undefined],
+      ['POST', '/api/permissions', { userId: account!.id, deviceId: devices.a.id }],
       ['GET', '/tarkan/shares', undefined],
     ] as const) {
       const response = await client.request(method, url, body);
@@ -134,17 +134,17 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
 
   it('refuses the check-in calls to anyone but a QR driver', async () => {
     for (const client of [owner, admin]) {
-      expect((await client.request('POST', '/tarkan/qr-driver', { id: devices.a!.id })).status).toBe(403);
+      expect((await client.request('POST', '/tarkan/qr-driver', { id: devices.a.id })).status).toBe(403);
       expect((await client.request('GET', '/tarkan/qr-driver')).status).toBe(403);
     }
-    expect((await new Client(server.base).request('POST', '/tarkan/qr-driver', { id: devices.a!.id })).status).toBe(401);
+    expect((await new Client(server.base).request('POST', '/tarkan/qr-driver', { id: devices.a.id })).status).toBe(401);
   });
 
   it('checks in to a visible vehicle only, with clear errors', async () => {
     const { client } = await signedInDriver('drv-errors');
-    expect(await client.json('GET', `/tarkan/qr-driver/devices/${devices.a!.id}`)).toEqual({ id: devices.a!.id, name: 'Truck a', category: null, plate: 'ABC-a' });
+    expect(await client.json('GET', `/tarkan/qr-driver/devices/${devices.a.id}`)).toEqual({ id: devices.a.id, name: 'Truck a', category: null, plate: 'ABC-a' });
     for (const [body, status, message] of [
-      [{ id: devices.c!.id }, 403, 'Device access denied'],
+      [{ id: devices.c.id }, 403, 'Device access denied'],
       [{ id: 999999 }, 404, 'Device not found'],
       [{ id: -1 }, 400, 'Invalid request'],
       [{ id: 'x' }, 400, 'Invalid request'],
@@ -154,13 +154,13 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
       expect(response.status).toBe(status);
       expect(await response.text()).toContain(message);
     }
-    expect((await client.request('GET', `/tarkan/qr-driver/devices/${devices.c!.id}`)).status).toBe(403);
+    expect((await client.request('GET', `/tarkan/qr-driver/devices/${devices.c.id}`)).status).toBe(403);
     expect((await client.json('GET', '/tarkan/qr-driver')).device).toBeNull();
   });
 
   it('checks in: state, live socket, audit, engineResume queued then delivered, driverUniqueId on new positions; checks out', async () => {
     const { client, driver } = await signedInDriver('drv-2', { 'tarkan.qrUnlockDevice': true });
-    const a = devices.a!;
+    const a = devices.a;
     const live = owner.socket();
     await live.opened;
 
@@ -169,7 +169,7 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
     expect(Date.now() - Date.parse(state.since)).toBeLessThan(60_000);
     expect(await client.json('GET', '/tarkan/qr-driver')).toMatchObject({ device: { id: a.id }, since: state.since });
     // the owner's map learns it from the live socket
-    await live.waitFor((frame) => frame.devices?.find((d: any) => d.id === a.id && d.attributes['tarkan.qrDriverId'] === driver.id));
+    await live.waitFor((frame) => frame.devices?.find((d) => d.id === a.id && d.attributes['tarkan.qrDriverId'] === driver.id));
     live.close();
     const account = await driverAccount(driver.id);
     const logs = await server.rastro.db.kysely.selectFrom('tc_logs').selectAll().where('deviceId', '=', a.id).execute();
@@ -209,15 +209,15 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
     const one = await signedInDriver('drv-move-1');
     const two = await signedInDriver('drv-move-2');
     const { a, b } = devices;
-    await one.client.json('POST', '/tarkan/qr-driver', { id: a!.id });
-    await one.client.json('POST', '/tarkan/qr-driver', { id: b!.id });
-    expect(await deviceAttributes(a!.id)).not.toHaveProperty('tarkan.qrDriverId');
-    expect(await deviceAttributes(b!.id)).toMatchObject({ 'tarkan.qrDriverId': one.driver.id, 'tarkan.qrDriverUniqueId': 'drv-move-1' });
+    await one.client.json('POST', '/tarkan/qr-driver', { id: a.id });
+    await one.client.json('POST', '/tarkan/qr-driver', { id: b.id });
+    expect(await deviceAttributes(a.id)).not.toHaveProperty('tarkan.qrDriverId');
+    expect(await deviceAttributes(b.id)).toMatchObject({ 'tarkan.qrDriverId': one.driver.id, 'tarkan.qrDriverUniqueId': 'drv-move-1' });
 
-    await two.client.json('POST', '/tarkan/qr-driver', { id: b!.id });
+    await two.client.json('POST', '/tarkan/qr-driver', { id: b.id });
     expect((await one.client.json('GET', '/tarkan/qr-driver')).device).toBeNull();
-    expect((await two.client.json('GET', '/tarkan/qr-driver')).device).toMatchObject({ id: b!.id });
-    const replaced = await server.rastro.db.kysely.selectFrom('tc_logs').selectAll().where('deviceId', '=', b!.id).where('objectId', '=', one.driver.id).where('action', '=', 'QR driver check-out').execute();
+    expect((await two.client.json('GET', '/tarkan/qr-driver')).device).toMatchObject({ id: b.id });
+    const replaced = await server.rastro.db.kysely.selectFrom('tc_logs').selectAll().where('deviceId', '=', b.id).where('objectId', '=', one.driver.id).where('action', '=', 'QR driver check-out').execute();
     expect(replaced.map((l) => JSON.parse(l.data!))).toEqual([{ reason: 'replaced' }]);
     await two.client.json('POST', '/tarkan/qr-driver', { id: 0 });
   });
@@ -226,7 +226,7 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
     const { client, driver } = await signedInDriver('drv-timer', {
       'tarkan.qrAutoLogout': true, 'tarkan.qrAutoLogoutTimeout': 30, 'tarkan.qrLockWithoutDriver': true, 'tarkan.qrLockDeviceTimeout': 10,
     });
-    const d = devices.d!;
+    const d = devices.d;
     const now = Date.now();
     const state = await client.json('POST', '/tarkan/qr-driver', { id: d.id });
     expect(Date.parse(state.logoutTime) - Date.parse(state.since)).toBe(30 * MINUTE);
@@ -255,7 +255,7 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
   it('does not lock a vehicle a driver took before the lock was due', async () => {
     const leaving = await signedInDriver('drv-leave', { 'tarkan.qrLockWithoutDriver': true, 'tarkan.qrLockDeviceTimeout': 5 });
     const coming = await signedInDriver('drv-come');
-    const e = devices.e!;
+    const e = devices.e;
     const now = Date.now();
     await leaving.client.json('POST', '/tarkan/qr-driver', { id: e.id });
     await leaving.client.json('POST', '/tarkan/qr-driver', { id: 0 });
@@ -268,12 +268,12 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
 
   it('with QR drivers switched off on the server: no check-in, check-out still works, a due lock is dropped', async () => {
     const { client } = await signedInDriver('drv-off', { 'tarkan.qrLockWithoutDriver': true, 'tarkan.qrLockDeviceTimeout': 5 });
-    const e = devices.e!;
+    const e = devices.e;
     const now = Date.now();
     await client.json('POST', '/tarkan/qr-driver', { id: e.id });
     await switchQrDrivers(false);
     try {
-      const refused = await client.request('POST', '/tarkan/qr-driver', { id: devices.a!.id });
+      const refused = await client.request('POST', '/tarkan/qr-driver', { id: devices.a.id });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain('QR driver check-in is disabled');
       expect((await client.json('GET', '/tarkan/qr-driver')).device).toMatchObject({ id: e.id });
@@ -293,7 +293,7 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
 
   it('disabling QR or deleting the driver ends the account, its sessions and its check-in', async () => {
     const { client, driver } = await signedInDriver('drv-end');
-    const f = devices.f!;
+    const f = devices.f;
     await client.json('POST', '/tarkan/qr-driver', { id: f.id });
     const off = await owner.json('PUT', `/api/drivers/${driver.id}`, { ...driver, attributes: { ...driver.attributes, 'tarkan.qrEnable': false } });
     expect(off.attributes['tarkan.qrEnable']).toBe(false);

@@ -35,7 +35,7 @@ function knownDrive(t0: number) {
   t = drive(leaveB, 30, 0, 0.001);
   const arrivedC = t;
   park(t + 60, 10);
-  return { points, arrivedB, leaveB, arrivedC, last: points[points.length - 1]!.t };
+  return { points, arrivedB, leaveB, arrivedC, last: points[points.length - 1].t };
 }
 
 describe('reports with a known drive', () => {
@@ -93,8 +93,8 @@ describe('reports with a known drive', () => {
   });
 
   it('summarises the period, and per day', async () => {
-    const [summary] = await admin.json('GET', `/api/reports/summary?deviceId=${deviceId}&${range(t0, drive.last)}`);
-    const trips = await admin.json('GET', `/api/reports/trips?deviceId=${deviceId}&${range(t0, drive.last)}`);
+    const [summary] = await admin.json<{ distance: number; engineHours: number; averageSpeed: number }[]>('GET', `/api/reports/summary?deviceId=${deviceId}&${range(t0, drive.last)}`);
+    const trips = await admin.json<{ distance: number }[]>('GET', `/api/reports/trips?deviceId=${deviceId}&${range(t0, drive.last)}`);
     expect(summary.distance).toBeCloseTo(trips[0].distance + trips[1].distance, 0);
     expect(summary).toMatchObject({ deviceId, maxSpeed: 21.6, startTime: wire(t0), endTime: wire(drive.last) });
     expect(summary.engineHours).toBeGreaterThan(0);
@@ -133,7 +133,7 @@ describe('reports with a known drive', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename=report.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
-    const sheet = workbook.worksheets[0]!;
+    const sheet = workbook.worksheets[0];
     expect(sheet.name).toBe('Viagens');
     expect(sheet.getRow(1).getCell(5).value).toBe('Distância (km)');
     expect(sheet.getRow(2).getCell(1).value).toBe('\'=HYPERLINK("http://evil")');

@@ -129,22 +129,22 @@ describe.each(dialects)('migration 005 on %s: old shares keep working, split and
       const tokens = ['first-clear-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'second-clear-token-bbbbbbbbbbbbbbbbbbbbbbbbbbb', 'minted-by-visitor-ccccccccccccccccccccccccc'];
       const expiries = [now + HOUR, now + 48 * HOUR, now + 1000 * HOUR];
       for (const [i, token] of tokens.entries()) {
-        await k.insertInto('tc_tokens').values({ id: sha256(token), userId: shared.id, createdTime: now, expiresTime: expiries[i]!, revoked: 0 }).execute();
+        await k.insertInto('tc_tokens').values({ id: sha256(token), userId: shared.id, createdTime: now, expiresTime: expiries[i], revoked: 0 }).execute();
       }
       for (const i of [0, 1]) {
-        await k.insertInto('tc_shares').values({ userId: sharer.id, deviceId: device.id, sharedUserId: shared.id, tokenId: tokens[i]!, expiration: expiries[i]!, createdTime: now, attributes: '{}' }).execute();
+        await k.insertInto('tc_shares').values({ userId: sharer.id, deviceId: device.id, sharedUserId: shared.id, tokenId: tokens[i], expiration: expiries[i], createdTime: now, attributes: '{}' }).execute();
       }
       await k.insertInto('tc_sessions').values({ id: sha256('old-session'), userId: shared.id, createdTime: now, expiresTime: null, origin: null }).execute();
 
       await splitShareUsers(k);
 
       const shares = await k.selectFrom('tc_shares').selectAll().orderBy('id').execute();
-      expect(shares.map((s) => s.tokenId)).toEqual([sha256(tokens[0]!), sha256(tokens[1]!)]);
-      const [first, second] = [await checkToken(k, tokens[0]!), await checkToken(k, tokens[1]!)];
+      expect(shares.map((s) => s.tokenId)).toEqual([sha256(tokens[0]), sha256(tokens[1])]);
+      const [first, second] = [await checkToken(k, tokens[0]), await checkToken(k, tokens[1])];
       expect('userId' in first && 'userId' in second).toBe(true);
       if (!('userId' in first) || !('userId' in second)) return;
-      expect(first.userId).toBe(shares[0]!.sharedUserId);
-      expect(second.userId).toBe(shares[1]!.sharedUserId);
+      expect(first.userId).toBe(shares[0].sharedUserId);
+      expect(second.userId).toBe(shares[1].sharedUserId);
       expect(first.userId).not.toBe(second.userId);
       const users = await k.selectFrom('tc_users').selectAll().where('id', 'in', [first.userId, second.userId]).orderBy('id').execute();
       expect(users.map((u) => u.expirationTime)).toEqual([expiries[0], expiries[1]]);
@@ -154,7 +154,7 @@ describe.each(dialects)('migration 005 on %s: old shares keep working, split and
         const links = await k.selectFrom('tc_user_device').select('deviceId').where('userId', '=', u.id).execute();
         expect(links.map((l) => l.deviceId)).toEqual([device.id]);
       }
-      expect(await checkToken(k, tokens[2]!)).toEqual({ error: 'Token has been revoked' });
+      expect(await checkToken(k, tokens[2])).toEqual({ error: 'Token has been revoked' });
       expect(await k.selectFrom('tc_sessions').selectAll().where('userId', '=', shared.id).execute()).toEqual([]);
     } finally {
       await close();

@@ -8,7 +8,7 @@ export interface Received {
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
+export async function startSmtp(): Promise<{ port: number; mails: Received[]; close: () => Promise<void> }> {
   const mails: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,

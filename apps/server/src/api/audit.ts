@@ -46,9 +46,9 @@ function shorten(value: unknown, text: number, items: number): unknown {
 
 /** Object kind of an API path: `/api/devices/5` -> `devices`, `/tarkan/shares` -> `shares`. */
 function objectOf(url: string): { type: string; id: number | null } | null {
-  const match = /^\/(?:api|tarkan)\/([a-z]+(?:\/computed)?)(?:\/(\d+))?/.exec(url.split('?')[0]!);
+  const match = /^\/(?:api|tarkan)\/([a-z]+(?:\/computed)?)(?:\/(\d+))?/.exec(url.split('?')[0]);
   if (!match || match[1] === 'session') return null;
-  return { type: match[1]!, id: match[2] ? Number(match[2]) : null };
+  return { type: match[1], id: match[2] ? Number(match[2]) : null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClientError } from '../domain/errors.ts';
 
 /**
@@ -35,7 +35,8 @@ export function jsonDepth(text: string, limit = Number.MAX_SAFE_INTEGER): number
  * depth check, so a too-deep body is a clear 400 before anything walks it.
  */
 export function boundJsonDepth(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
+  // Typed as either parser form; Fastify's own JSON parser is the callback one and returns nothing.
+  const parse = app.getDefaultJsonParser('error', 'error') as (request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ClientError } from '../domain/errors.ts';
+import { asText } from '../domain/json.ts';
 import { parseTime } from '../domain/time.ts';
 
 /** Query-string helpers: repeated keys arrive as arrays; every value is checked. */
 export function list(value: unknown): string[] {
   if (value === undefined) return [];
-  return Array.isArray(value) ? value.map(String) : [String(value)];
+  return (Array.isArray(value) ? value : [value]).map(asText);
 }
 
 export function ids(value: unknown, name: string): number[] {

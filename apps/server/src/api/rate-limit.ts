@@ -21,9 +21,9 @@ export class TooManyAttempts extends ClientError {
 
 export interface SignInLimits {
   /** Throws TooManyAttempts when the client address, or the account named, has no failure left. */
-  check(request: FastifyRequest, account: string | null): Promise<void>;
+  check: (request: FastifyRequest, account: string | null) => Promise<void>;
   /** Counts one failure against the address and the account; the next check answers for it. */
-  failed(request: FastifyRequest, account: string | null): Promise<void>;
+  failed: (request: FastifyRequest, account: string | null) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -44,8 +44,9 @@ export async function registerSignInLimits(app: FastifyInstance, config: Securit
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : null;
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn(`sign-in limits: Redis: ${error.message}`));
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', (_instance, done) => {
       redis.disconnect();
+      done();
     });
   }
   // With Redis unreachable, sign-ins go on unlimited rather than nobody signing in (the live bus is down then too).

@@ -96,7 +96,7 @@ export async function resellerSummaries(db: Db, resellers: UserRow[]): Promise<R
       resaleLimit: Number.isInteger(limit) && limit > 0 ? limit : null,
       subReseller: attributes.subReseller === true,
       customers: customers.length,
-      devices: Number(devices.n),
+      devices: devices.n,
     });
   }
   return result;

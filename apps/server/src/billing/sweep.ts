@@ -76,7 +76,7 @@ export class BillingSweeper {
   constructor(
     private readonly db: Db,
     private readonly settings: ServerSettings,
-    private readonly log: { warn(message: string): void },
+    private readonly log: { warn: (message: string) => void },
     private readonly intervalMs = 3_600_000,
     /** Told who was suspended, to end their live sockets on every node. */
     private readonly onSuspended: (userIds: number[]) => void = () => undefined,

@@ -26,7 +26,7 @@ export type LinkChange = Extract<Change, { entity: 'link' }>;
 
 /** The part of the live bus a repository uses (db/ sits below live/). */
 export interface ChangePublisher {
-  publish(message: Change): void;
+  publish: (message: Change) => void;
 }
 
 /** What a repository writes with: the database, and the bus its changes go out on. */

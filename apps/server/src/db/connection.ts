@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogConfig, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { asText } from '../domain/json.ts';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as billing from './migrations/002-billing.ts';
@@ -19,7 +20,7 @@ export interface Db {
   sqlite: SQLite.Database | null;
   /** The PostgreSQL pool, for the batched position writer (null on SQLite). */
   pool: pg.Pool | null;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface DbOptions {
@@ -32,7 +33,7 @@ export interface DbOptions {
 }
 
 // PostgreSQL returns bigint (int8) as strings; our ids and epoch-ms times fit in a double.
-pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -68,7 +69,7 @@ function migrations(dialect: DialectName): MigrationProvider {
     '004-password-resets': { up: (db) => passwordResets.up(db) },
     '005-share-users': { up: (db) => shareUsers.up(db) },
   };
-  return { getMigrations: async () => list };
+  return { getMigrations: () => Promise.resolve(list) };
 }
 
 export async function migrate(db: Db): Promise<string[]> {
@@ -79,6 +80,6 @@ export async function migrate(db: Db): Promise<string[]> {
     : undefined;
   const migrator = new Migrator({ db: db.kysely, provider: migrations(db.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(asText(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -20,7 +20,7 @@ export async function createPasswordReset(db: Kysely<Database>, userId: number, 
 export async function lastPasswordReset(db: Kysely<Database>, userId: number, now = Date.now()): Promise<number | null> {
   const row = await db.selectFrom('tc_password_resets').select('createdTime').where('userId', '=', userId)
     .where('expiresTime', '>=', now).orderBy('createdTime', 'desc').executeTakeFirst();
-  return row ? Number(row.createdTime) : null;
+  return row ? row.createdTime : null;
 }
 
 export type ResetCheck = { userId: number } | { error: string };

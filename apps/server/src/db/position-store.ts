@@ -7,8 +7,8 @@ interface Pending {
   row: NewPositionRow;
   /** Newest position of its device: the device row points at it. */
   latest: boolean;
-  resolve(id: number): void;
-  reject(error: unknown): void;
+  resolve: (id: number) => void;
+  reject: (error: unknown) => void;
 }
 
 /** Each column's PostgreSQL type for UNNEST; its keys, in this order, are the columns written. */
@@ -51,7 +51,7 @@ export class PositionStore {
       const batch = this.queue.splice(0, this.queue.length);
       try {
         const ids = await this.write(batch);
-        batch.forEach((item, i) => item.resolve(ids[i]!));
+        batch.forEach((item, i) => item.resolve(ids[i]));
       } catch (error) {
         for (const item of batch) item.reject(error);
       }
@@ -77,7 +77,7 @@ export class PositionStore {
       for (const [deviceId, positionId] of latestPerDevice(items, ids)) point.run(positionId, deviceId);
       return ids;
     });
-    return this.db.kysely.connection().execute(async () => run(batch));
+    return this.db.kysely.connection().execute(() => Promise.resolve(run(batch)));
   }
 
   /** One round trip: the rows as column arrays through UNNEST, then the devices' positionId. */
@@ -91,7 +91,7 @@ export class PositionStore {
         `INSERT INTO tc_positions (${COLUMNS.map((c) => `"${c}"`).join(', ')}) SELECT * FROM UNNEST(${casts}) RETURNING id`,
         arrays,
       );
-      const ids = rows.map((r) => Number(r.id));
+      const ids = rows.map((r) => r.id);
       const latest = [...latestPerDevice(batch, ids)];
       if (latest.length) {
         await client.query(
@@ -113,7 +113,7 @@ export class PositionStore {
 function latestPerDevice(batch: Pending[], ids: number[]): Map<number, number> {
   const latest = new Map<number, number>();
   batch.forEach((item, i) => {
-    if (item.latest) latest.set(item.row.deviceId, ids[i]!);
+    if (item.latest) latest.set(item.row.deviceId, ids[i]);
   });
   return latest;
 }

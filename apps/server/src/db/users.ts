@@ -45,7 +45,7 @@ export async function ensureLoginFree(db: Kysely<Database>, names: { email: stri
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('tc_users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Columns written from a user body; privileged columns are decided by the caller. */

@@ -29,7 +29,7 @@ const DAY_MS = 86400_000;
 function parseDateTime(value: string, zone: string): number {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value.trim());
   if (!m) throw new Error(`invalid date-time "${value}"`);
-  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
   return m[7] ? toWallClock(wall, zone) : wall;
 }
 

@@ -7,7 +7,7 @@ import jexl from 'jexl';
  */
 const engine = new jexl.Jexl();
 for (const name of ['abs', 'ceil', 'floor', 'round', 'max', 'min', 'pow', 'sqrt', 'log', 'exp', 'sin', 'cos', 'tan', 'atan2'] as const) {
-  engine.addFunction(`math_${name}`, (...args: unknown[]) => (Math[name] as (...n: number[]) => number)(...args.map(Number)));
+  engine.addFunction(`math_${name}`, (...args: unknown[]) => Math[name].call(Math, ...args.map(Number)));
 }
 
 type Compiled = ReturnType<typeof engine.compile>;

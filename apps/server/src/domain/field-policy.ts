@@ -171,13 +171,15 @@ export function applyFieldPolicy<A extends string>(
   policy: ObjectPolicy<A>, actor: A, grantor: Grantor | null, requested: Fields, stored: Fields | null,
 ): Fields {
   const columns = { ...requested.columns };
+  const leftOut = new Set<string>();
   for (const [field, rule] of Object.entries(policy.columns)) {
     if (!(field in columns)) continue;
     if (mayWrite(rule, actor, stored)) columns[field] = bounded(rule, columns[field], grantor, stored?.columns[field], Boolean(stored));
-    else if (stored) delete columns[field];
+    else if (stored) leftOut.add(field);
     else columns[field] = defaultOf(rule, grantor);
   }
   const attributes = { ...requested.attributes };
+  const absent = new Set<string>();
   const storedAttributes = stored?.attributes ?? {};
   for (const key of new Set([...Object.keys(attributes), ...Object.keys(storedAttributes)])) {
     const rule = attributeRule(policy, key);
@@ -188,9 +190,14 @@ export function applyFieldPolicy<A extends string>(
     }
     if (rule.refuseRaise && attributes[key] === true && storedAttributes[key] !== true) throw new ClientError(rule.refuseRaise);
     if (key in storedAttributes) attributes[key] = storedAttributes[key];
-    else delete attributes[key];
+    else absent.add(key);
   }
-  return { columns, attributes };
+  return { columns: without(columns, leftOut), attributes: without(attributes, absent) };
+}
+
+/** `record` without the `keys`. */
+function without<T>(record: Record<string, T>, keys: ReadonlySet<string>): Record<string, T> {
+  return keys.size ? Object.fromEntries(Object.entries(record).filter(([key]) => !keys.has(key))) : record;
 }
 
 /** A permitted value cut down to the writer's ceiling: what he holds, or what the target already has. */
@@ -199,7 +206,7 @@ function bounded<A extends string>(rule: FieldRule<A>, value: unknown, grantor: 
   if (rule.ceiling === 'grantorBits') {
     const own = parsePermissions(grantor.attributes[ADVANCED_PERMISSIONS_KEY]);
     const had = parsePermissions(stored);
-    return formatPermissions(parsePermissions(value).map((bit, i) => bit && (own[i]! || had[i]!)));
+    return formatPermissions(parsePermissions(value).map((bit, i) => bit && (own[i] || had[i])));
   }
   // expiry: null is "never", the latest of all
   const own = grantor.expirationTime;

@@ -12,3 +12,15 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 
 /** An `attributes` column: JSON text, `{}` when empty or broken. */
 export const attrs = (text: string | null): Attributes => parseJson<Attributes>(text, {});
+
+/** A value as text: a string as it is, objects and arrays as JSON, anything else as `String` writes it. */
+export function asText(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'object':
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}

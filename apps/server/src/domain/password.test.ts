@@ -49,7 +49,7 @@ describe('Traccar-compatible password hashing', () => {
         running--;
         done(error, key);
       });
-    }) as typeof crypto.pbkdf2);
+    }));
     try {
       const legacy = { hashedPassword: crypto.pbkdf2Sync('x', Buffer.alloc(24), 1000, 24, 'sha1').toString('hex'), salt: '00'.repeat(24) };
       const results = await Promise.all(Array.from({ length: 12 }, (_, i) => verifyPassword(i % 2 ? 'x' : 'y', legacy)));

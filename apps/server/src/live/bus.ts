@@ -33,9 +33,9 @@ export interface Revocation {
 }
 
 export interface LiveBus {
-  publish(message: LiveMessage): void;
-  subscribe(handler: (message: LiveMessage) => void): void;
-  close(): Promise<void>;
+  publish: (message: LiveMessage) => void;
+  subscribe: (handler: (message: LiveMessage) => void) => void;
+  close: () => Promise<void>;
 }
 
 /** Single node: messages go straight to the subscribers. */
@@ -50,8 +50,9 @@ export class InProcessBus implements LiveBus {
     this.handlers.push(handler);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.handlers = [];
+    return Promise.resolve();
   }
 }
 

@@ -8,7 +8,7 @@ import type { LiveBus, LiveMessage, Revocation } from './bus.ts';
 
 /** The part of a WebSocket the hub uses. */
 export interface LiveSocket {
-  send(text: string): void;
+  send: (text: string) => void;
   readonly readyState: number;
 }
 
@@ -30,7 +30,7 @@ export type StaleOwners = (owners: SocketOwner[], now: number) => Promise<Set<So
 interface Connection {
   socket: LiveSocket;
   owner: SocketOwner;
-  close(code: number, reason: string): void;
+  close: (code: number, reason: string) => void;
 }
 
 const OPEN = 1;
@@ -54,7 +54,7 @@ export class SocketHub {
     private readonly db: Db,
     bus: LiveBus,
     private readonly stale: StaleOwners,
-    private readonly log: { warn(message: string): void } = { warn: () => undefined },
+    private readonly log: { warn: (message: string) => void } = { warn: () => undefined },
   ) {
     // a failed check leaves the sockets to the next periodic re-check, which retries it
     bus.subscribe((message) => void this.deliver(message).catch((error: unknown) => this.log.warn(`live delivery failed: ${String(error)}`)));

@@ -25,7 +25,7 @@ export class NotificationDispatcher implements EventSink {
     private readonly rules: NotificationRules,
     private readonly contexts: DeviceContexts,
     private readonly bus: LiveBus,
-    private readonly log: { warn(msg: string): void },
+    private readonly log: { warn: (msg: string) => void },
     /** Null when Web Push is turned off (RASTRO_PUSH=0). */
     readonly push: PushChannel | null = null,
   ) {

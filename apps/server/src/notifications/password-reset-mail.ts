@@ -33,7 +33,7 @@ const TEXTS: Record<Language, { subject: string; body: (link: string, minutes: n
 
 /** The web app's page that takes the link (apps/web: /reset-password). */
 export function passwordResetLink(publicUrl: string, secret: string): string {
-  return `${publicUrl}/reset-password?${new URLSearchParams({ token: secret })}`;
+  return `${publicUrl}/reset-password?${new URLSearchParams({ token: secret }).toString()}`;
 }
 
 export function passwordResetMail(language: Language, link: string, minutes: number): { subject: string; text: string } {

@@ -22,7 +22,7 @@ describe('notificationTokens', () => {
     const renewed = JSON.stringify({ endpoint: 'https://push.example/a', keys: { p256dh: key, auth: Buffer.alloc(16, 2).toString('base64url') } });
     expect(addToken(['fcm', first], renewed)).toEqual(['fcm', renewed]);
     expect(removeToken(['fcm', renewed], first)).toEqual(['fcm']);
-    const many = Array.from({ length: MAX_TOKENS + 3 }, (_, i) => `t${i}`).reduce(addToken, [] as string[]);
+    const many = Array.from({ length: MAX_TOKENS + 3 }, (_, i) => `t${i}`).reduce<string[]>(addToken, []);
     expect(many).toHaveLength(MAX_TOKENS);
     expect(many.at(-1)).toBe(`t${MAX_TOKENS + 2}`);
   });

@@ -52,7 +52,7 @@ export class PushChannel {
     private readonly db: Kysely<Database>,
     readonly vapid: Vapid,
     private readonly allowHttp: boolean,
-    private readonly log: { info(msg: string): void; warn(msg: string): void },
+    private readonly log: { info: (msg: string) => void; warn: (msg: string) => void },
   ) {}
 
   async deliver(event: Event, userIds: number[]): Promise<void> {

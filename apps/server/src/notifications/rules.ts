@@ -1,6 +1,7 @@
 import type { Event } from '@rastro/api';
 import type { Kysely, Selectable } from 'kysely';
 import { calendarContains, parseCalendar } from '../domain/calendar.ts';
+import { asText } from '../domain/json.ts';
 import type { Change } from '../db/changes.ts';
 import { attrs } from '../db/mappers.ts';
 import type { Database, NotificationTable } from '../db/schema.ts';
@@ -76,7 +77,7 @@ export class NotificationRules {
     for (const rule of rules) {
       if (rule.type !== event.type || !rule.notificators.includes(channel)) continue;
       if (!rule.always && !linked.has(rule.id)) continue;
-      if (event.type === 'alarm' && !rule.alarms?.includes(String(event.attributes[KEY.alarm]))) continue;
+      if (event.type === 'alarm' && !rule.alarms?.includes(asText(event.attributes[KEY.alarm]))) continue;
       if (rule.geofenceIds && event.geofenceId && !rule.geofenceIds.includes(event.geofenceId)) continue;
       if (rule.calendar && !calendarContains(rule.calendar, Date.parse(event.eventTime))) continue;
       for (const user of usersByRule.get(rule.id) ?? []) users.add(user);

@@ -1,5 +1,6 @@
 import type { Attributes, JsonValue } from '@rastro/api';
 import { evaluate } from '../domain/expressions.ts';
+import { asText } from '../domain/json.ts';
 import type { ComputedInfo, DeviceContext } from './device-context.ts';
 import type { StoredPosition, WorkingPosition } from '../position/types.ts';
 import type { PositionHandler } from './types.ts';
@@ -14,7 +15,7 @@ export function expressionVariables(position: WorkingPosition, last: StoredPosit
   const { attributes, ...fields } = position;
   const variables: Record<string, unknown> = { ...fields, ...attributes };
   if (last && context.lookup('processing.computedAttributes.lastAttributes') === true) {
-    for (const [key, value] of Object.entries(last.attributes)) variables[`last${key[0]!.toUpperCase()}${key.slice(1)}`] = value;
+    for (const [key, value] of Object.entries(last.attributes)) variables[`last${key[0].toUpperCase()}${key.slice(1)}`] = value;
   }
   return variables;
 }
@@ -26,7 +27,7 @@ export function convert(value: unknown, type: string): JsonValue | undefined {
     return Number.isFinite(n) ? n : undefined;
   }
   if (type === 'boolean') return Boolean(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return asText(value);
 }
 
 function apply(position: WorkingPosition, last: StoredPosition | null, context: DeviceContext, list: ComputedInfo[]): WorkingPosition {
@@ -44,9 +45,8 @@ function apply(position: WorkingPosition, last: StoredPosition | null, context: 
       if (value !== undefined) current = { ...current, [attribute.attribute]: attribute.attribute === 'valid' ? Boolean(value) : value };
       continue;
     }
-    const attributes: Attributes = { ...current.attributes };
-    if (value === undefined) delete attributes[attribute.attribute];
-    else attributes[attribute.attribute] = value;
+    const { [attribute.attribute]: _removed, ...others } = current.attributes;
+    const attributes: Attributes = value === undefined ? others : { ...current.attributes, [attribute.attribute]: value };
     current = { ...current, attributes };
   }
   return current;

@@ -38,7 +38,7 @@ export interface DeviceContext {
   deviceId: number;
   groupIds: number[];
   /** Device attribute, else the nearest group's, else the server's (Traccar's lookup order). */
-  lookup(key: string): unknown;
+  lookup: (key: string) => unknown;
   geofences: GeofenceInfo[];
   maintenances: MaintenanceInfo[];
   /** Computed attributes linked to the device or its groups, highest priority first. */

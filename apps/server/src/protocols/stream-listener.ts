@@ -41,7 +41,7 @@ export interface ConnectionStats {
 }
 
 export interface TcpProtocolListener extends ProtocolListener {
-  connections(): ConnectionStats[];
+  connections: () => ConnectionStats[];
 }
 
 /** Commands go out through the codec's encoder on the device's own connection. */

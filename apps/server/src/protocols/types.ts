@@ -14,7 +14,7 @@ export interface DeviceCommand {
 export interface DeviceChannel {
   protocol: string;
   /** Encodes and writes a command; throws when the protocol cannot encode that type. */
-  send(command: DeviceCommand): void;
+  send: (command: DeviceCommand) => void;
 }
 
 /** The device a connection or request was identified as. */
@@ -32,26 +32,26 @@ export interface ProtocolContext {
    * Looks up a device by identifier. Unknown, disabled or expired devices resolve to null;
    * unknown identifiers are remembered for autolink.
    */
-  identify(protocol: string, uniqueId: string, remoteAddress: string): Promise<DeviceRef | null>;
+  identify: (protocol: string, uniqueId: string, remoteAddress: string) => Promise<DeviceRef | null>;
   /**
    * Marks the device online and runs the positions through the pipeline. Resolves once they are
    * durably stored: only then may the device be acknowledged.
    */
-  submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void>;
+  submit: (device: DeviceRef, positions: DecodedPosition[]) => Promise<void>;
   /** Sets device attributes reported by the device itself (e.g. a push notification token). */
-  updateDeviceAttributes(device: DeviceRef, attributes: Attributes): Promise<void>;
+  updateDeviceAttributes: (device: DeviceRef, attributes: Attributes) => Promise<void>;
   /** A connection-oriented device was identified: commands can reach it now, and queued ones are sent. */
-  attach?(device: DeviceRef, channel: DeviceChannel): Promise<void>;
+  attach?: (device: DeviceRef, channel: DeviceChannel) => Promise<void>;
   /** A connection-oriented device went away (TCP close): it turns offline. Not used by HTTP protocols. */
-  disconnected?(device: DeviceRef, channel: DeviceChannel): Promise<void>;
+  disconnected?: (device: DeviceRef, channel: DeviceChannel) => Promise<void>;
   /** HTTP protocols: removes and returns the next queued command's text (OsmAnd answers with it). */
-  takeQueuedText?(device: DeviceRef): Promise<string | null>;
-  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  takeQueuedText?: (device: DeviceRef) => Promise<string | null>;
+  log: { info: (msg: string) => void; warn: (msg: string) => void; error: (msg: string) => void };
 }
 
 /** A running listener (TCP, UDP or HTTP) for one protocol. */
 export interface ProtocolListener {
   protocol: string;
   port: number;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }

@@ -49,7 +49,7 @@ export class QrCheckins {
     private readonly registry: DeviceRegistry,
     private readonly commands: CommandRouter,
     private readonly settings: ServerSettings,
-    private readonly log: { warn(message: string): void },
+    private readonly log: { warn: (message: string) => void },
     private readonly intervalMs = 30_000,
   ) {}
 

@@ -99,10 +99,10 @@ export function deviceQrState(attributes: Attributes): DeviceQrState {
 const iso = (millis: number) => new Date(millis).toISOString();
 const MINUTE = 60_000;
 
+const STATE_KEYS: ReadonlySet<string> = new Set(Object.values(QR_DEVICE_STATE));
+
 function withoutState(attributes: Attributes): Attributes {
-  const out = { ...attributes };
-  for (const key of Object.values(QR_DEVICE_STATE)) delete out[key];
-  return out;
+  return Object.fromEntries(Object.entries(attributes).filter(([key]) => !STATE_KEYS.has(key)));
 }
 
 /** The driver takes the device: any pending lock is cancelled. */
@@ -126,16 +126,15 @@ export function checkedOut(attributes: Attributes, lockMinutes: number | null, n
 
 /** The pending lock was claimed (engineStop goes out once). */
 export function lockClaimed(attributes: Attributes): Attributes {
-  const out = { ...attributes };
-  delete out[QR_DEVICE_STATE.lockTime];
+  const { [QR_DEVICE_STATE.lockTime]: _claimed, ...out } = attributes;
   return out;
 }
 
 /** A driver's settings changed while checked in: the automatic check-out follows them. */
 export function logoutRescheduled(attributes: Attributes, settings: QrSettings, uniqueId: string): Attributes {
   const state = deviceQrState(attributes);
-  const out: Attributes = { ...attributes, [QR_DEVICE_STATE.driverUniqueId]: uniqueId };
-  delete out[QR_DEVICE_STATE.logoutTime];
+  const { [QR_DEVICE_STATE.logoutTime]: _rescheduled, ...others } = attributes;
+  const out: Attributes = { ...others, [QR_DEVICE_STATE.driverUniqueId]: uniqueId };
   if (state.checkinTime !== null && settings.autoLogoutMinutes !== null) {
     out[QR_DEVICE_STATE.logoutTime] = iso(state.checkinTime + settings.autoLogoutMinutes * MINUTE);
   }
@@ -151,8 +150,7 @@ export function keepQrState(input: Attributes, stored: Attributes): Attributes {
 
 /** Only the server marks an account as a QR driver's: the users API keeps the stored mark, whatever the body says. */
 export function keepQrDriverMark(attributesJson: string, stored: Attributes): string {
-  const attributes = JSON.parse(attributesJson) as Attributes;
-  delete attributes[QR_DRIVER_USER_KEY];
+  const { [QR_DRIVER_USER_KEY]: _sent, ...attributes } = JSON.parse(attributesJson) as Attributes;
   if (stored[QR_DRIVER_USER_KEY] !== undefined) attributes[QR_DRIVER_USER_KEY] = stored[QR_DRIVER_USER_KEY];
   return JSON.stringify(attributes);
 }

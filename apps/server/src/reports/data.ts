@@ -43,7 +43,7 @@ export async function positionsBetween(db: Kysely<Database>, deviceId: number, f
     const rows = await q.orderBy('fixTime').orderBy('id').limit(Math.min(PAGE, MAX_POSITIONS - out.length)).execute();
     for (const row of rows) out.push(rowToStored(row));
     if (rows.length < PAGE) break;
-    const tail = out[out.length - 1]!;
+    const tail = out[out.length - 1];
     after = { fixTime: tail.fixTime, id: tail.id };
   }
   return out;
@@ -66,7 +66,7 @@ export async function maxSpeed(db: Kysely<Database>, deviceId: number, from: num
     await pace.step();
     const row = await db.selectFrom('tc_positions').select((eb) => eb.fn.max('speed').as('speed'))
       .where('deviceId', '=', deviceId).where('fixTime', '>=', start).where('fixTime', '<=', Math.min(to, start + DAY_MS - 1)).executeTakeFirst();
-    top = Math.max(top, Number(row?.speed ?? 0));
+    top = Math.max(top, row?.speed ?? 0);
   }
   return top;
 }

@@ -14,7 +14,7 @@ export interface ExportFormat {
 }
 
 export function pickLocale(acceptLanguage: string | undefined, preferred: unknown): Locale {
-  for (const tag of [typeof preferred === 'string' ? preferred : '', ...(acceptLanguage ?? '').split(',').map((t) => t.split(';')[0]!.trim())]) {
+  for (const tag of [typeof preferred === 'string' ? preferred : '', ...(acceptLanguage ?? '').split(',').map((t) => t.split(';')[0].trim())]) {
     const lower = tag.toLowerCase();
     if (lower.startsWith('pt')) return 'pt-BR';
     if (lower.startsWith('es')) return 'es';

@@ -9,7 +9,7 @@ import { hoursOf, knots, odometers, round, spentFuel } from './measures.ts';
 import type { Pace } from './pace.ts';
 import type { Span } from './segments.ts';
 
-type Lookup = { lookup(key: string): unknown };
+type Lookup = { lookup: (key: string) => unknown };
 
 const ignoreOdometer = (context: Lookup) => context.lookup('report.ignoreOdometer') === true;
 const fuelCapacity = (device: ReportDevice) => Number(device.attributes.fuelCapacity ?? 0) || 0;

@@ -1,5 +1,6 @@
 import type { Position } from '@rastro/api';
 import JSZip from 'jszip';
+import { asText } from '../domain/json.ts';
 import { localTime, neutralise } from './format.ts';
 import type { Pace } from './pace.ts';
 
@@ -11,7 +12,7 @@ const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = neutralise(typeof value === 'object' ? JSON.stringify(value) : String(value));
+  const text = neutralise(asText(value));
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

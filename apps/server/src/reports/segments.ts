@@ -21,7 +21,7 @@ export interface Segments {
 /** Traccar's report.fastThreshold: longer ranges read stored motion events instead of replaying positions. */
 const FAST_THRESHOLD_MS = 86400_000;
 
-type Lookup = { lookup(key: string): unknown };
+type Lookup = { lookup: (key: string) => unknown };
 
 /**
  * Splits a range into trips and stops. From a sequence of motion changes (each at a position),
@@ -46,8 +46,8 @@ async function fromChanges(first: StoredPosition, last: StoredPosition, initiall
 
 /** Replays positions through the same motion detection the live pipeline uses. */
 async function replay(positions: StoredPosition[], context: Lookup, pace: Pace): Promise<Segments> {
-  const first = positions[0]!;
-  const last = positions[positions.length - 1]!;
+  const first = positions[0];
+  const last = positions[positions.length - 1];
   const initiallyMoving = first.attributes[KEY.motion] === true;
   const state: MotionState = { motionStreak: initiallyMoving ? 1 : 0, motionTime: null, motionLatitude: null, motionLongitude: null, motionPositionId: null };
   const detector = new MotionDetector();
@@ -60,7 +60,7 @@ async function replay(positions: StoredPosition[], context: Lookup, pace: Pace):
 /** Trips as ignition on → off spans (`report.trip.useIgnition`). */
 async function byIgnition(positions: StoredPosition[], pace: Pace): Promise<Segments> {
   const changes: { moving: boolean; at: StoredPosition }[] = [];
-  let on = positions[0]!.attributes[KEY.ignition] === true;
+  let on = positions[0].attributes[KEY.ignition] === true;
   for (const p of positions) {
     await pace.step();
     const now = attribute(p.attributes, KEY.ignition);
@@ -69,7 +69,7 @@ async function byIgnition(positions: StoredPosition[], pace: Pace): Promise<Segm
       on = now;
     }
   }
-  return fromChanges(positions[0]!, positions[positions.length - 1]!, positions[0]!.attributes[KEY.ignition] === true, changes, pace);
+  return fromChanges(positions[0], positions[positions.length - 1], positions[0].attributes[KEY.ignition] === true, changes, pace);
 }
 
 export async function segments(db: Kysely<Database>, deviceId: number, from: number, to: number, context: Lookup, pace: Pace): Promise<Segments> {

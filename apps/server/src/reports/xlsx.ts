@@ -1,5 +1,6 @@
 import type { Event, Position, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
 import ExcelJS from 'exceljs';
+import { asText } from '../domain/json.ts';
 import { KEY } from '../position/keys.ts';
 import { distance, duration, localTime, neutralise, speed, type ExportFormat, type Locale } from './format.ts';
 import type { Pace } from './pace.ts';
@@ -7,7 +8,7 @@ import type { Pace } from './pace.ts';
 type Cell = string | number | boolean | null;
 interface Column<T> {
   header: Record<Locale, string>;
-  value(item: T, format: ExportFormat): Cell;
+  value: (item: T, format: ExportFormat) => Cell;
   width?: number;
   /** Adds the user's unit to the header. */
   unit?: 'speed' | 'distance';
@@ -41,7 +42,7 @@ const SHEETS = {
     { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Event & { deviceName: string }) => i.deviceName, width: 24 },
     { header: h('Hora', 'Time', 'Hora'), value: (i: Event, f: ExportFormat) => localTime(i.eventTime, f.timeZone), width: 20 },
     { header: h('Tipo', 'Type', 'Tipo'), value: (i: Event) => i.type, width: 18 },
-    { header: h('Detalhe', 'Detail', 'Detalle'), value: (i: Event) => String(i.attributes[KEY.alarm] ?? i.attributes[KEY.result] ?? ''), width: 24 },
+    { header: h('Detalhe', 'Detail', 'Detalle'), value: (i: Event) => asText(i.attributes[KEY.alarm] ?? i.attributes[KEY.result] ?? ''), width: 24 },
   ] as Column<Event & { deviceName: string }>[],
   route: [
     { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Position & { deviceName: string }) => i.deviceName, width: 24 },

@@ -92,9 +92,10 @@ describe('startDemoFleet', () => {
   it('is understood by the real OsmAnd listener', async () => {
     const submitted: { uniqueId: string; position: DecodedPosition }[] = [];
     const ctx: ProtocolContext = {
-      identify: async (_protocol, uniqueId) => ({ id: 1, uniqueId }),
-      submit: async (device, positions) => {
+      identify: (_protocol, uniqueId) => Promise.resolve({ id: 1, uniqueId }),
+      submit: (device, positions) => {
         for (const position of positions) submitted.push({ uniqueId: device.uniqueId, position });
+        return Promise.resolve();
       },
       updateDeviceAttributes: async () => {},
       log: { info: () => {}, warn: () => {}, error: () => {} },

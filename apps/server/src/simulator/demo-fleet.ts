@@ -9,12 +9,12 @@ export interface DemoFleetOptions {
   intervalMs?: number;
   /** Last known state per uniqueId, so a restarted server's demo continues instead of starting over. */
   resume?: Map<string, VehicleResume>;
-  log: { info(msg: string): void; warn(msg: string): void };
+  log: { info: (msg: string) => void; warn: (msg: string) => void };
 }
 
 export interface DemoFleet {
   /** Stops every timer and waits for the requests in flight. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const DEFAULT_INTERVAL_MS = 5000;

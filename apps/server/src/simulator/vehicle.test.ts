@@ -182,8 +182,8 @@ describe('SimulatedVehicle', () => {
 
 describe('resuming after a restart', () => {
   it('continues at the route point nearest to where it was, with its odometer', () => {
-    const route = DEMO_VEHICLES[0]!.route;
-    const middle = route[Math.floor(route.length / 2)]!;
+    const route = DEMO_VEHICLES[0].route;
+    const middle = route[Math.floor(route.length / 2)];
     const vehicle = new SimulatedVehicle(route, 'car', 7, { latitude: middle[0], longitude: middle[1], odometer: 123_456_789 });
     const state = vehicle.advance(0);
     expect(Math.abs(state.latitude - middle[0]) + Math.abs(state.longitude - middle[1])).toBeLessThan(1e-6);

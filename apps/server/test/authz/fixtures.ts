@@ -6,7 +6,7 @@ export const ENTITY_KINDS = ['device', 'group', 'geofence', 'driver', 'calendar'
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 export type Kind = EntityKind | 'user' | 'share' | 'invoice' | 'position';
 
-export type Wire = Record<string, any> & { id: number };
+export type Wire = Record<string, unknown> & { id: number; uniqueId?: string };
 
 /**
  * One owner's objects: `owner` is the user they are linked to; `user` is the user acted on

@@ -1,4 +1,4 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The routes the running app really serves, as `METHOD /path` (HEAD, which Fastify adds to
@@ -14,13 +14,13 @@ export function servedRoutes(app: FastifyInstance): string[] {
     if (!line.trim()) continue;
     const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) throw new Error(`route tree line not understood: ${JSON.stringify(line)}`);
-    const depth = match[1]!.length / 4;
+    const depth = match[1].length / 4;
     prefixes.length = depth;
-    prefixes.push(match[2]!);
+    prefixes.push(match[2]);
     const path = prefixes.join('');
     for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
       if (method === 'HEAD') continue;
-      if (!app.hasRoute({ method: method as HTTPMethods, url: path })) throw new Error(`route tree names ${method} ${path}, which the app does not have`);
+      if (!app.hasRoute({ method: method, url: path })) throw new Error(`route tree names ${method} ${path}, which the app does not have`);
       routes.push(`${method} ${path}`);
     }
   }

@@ -40,7 +40,7 @@ export interface Case {
   /** Runs as the administrator before an own call (e.g. suspends the customer to be unsuspended). */
   prepare?: (fx: Fixtures, obj: Objects) => Promise<void>;
   /** The request, or null where it does not apply to this caller (he has no such object). */
-  build(t: Target): Req | null;
+  build: (t: Target) => Req | null;
 }
 
 /**
@@ -82,7 +82,7 @@ const inPath = (object: Kind, body?: (t: Target) => unknown, extra: Partial<Case
 });
 /** Names the object in the query: by its id, or by its uniqueId under that key. */
 const inQuery = (object: Kind, key: string, extra: Partial<Case> = {}): Case => ({
-  name: `?${key}`, object, ...extra, build: (t) => ({ query: { [key]: t.obj[object]![key === 'uniqueId' ? 'uniqueId' : 'id'] } }),
+  name: `?${key}`, object, ...extra, build: (t) => ({ query: { [key]: key === 'uniqueId' ? t.obj[object]!.uniqueId! : t.obj[object]!.id } }),
 });
 const iso = (ms: number) => new Date(ms).toISOString();
 const period = () => ({ from: iso(Date.now() - 86_400_000), to: iso(Date.now() + 3_600_000) });
@@ -310,7 +310,7 @@ export const RULES: Record<string, Rule> = {
   // commands: ad-hoc ones are not for limitCommands; saved ones are, when linked to the caller
   'GET /api/commands/types': { allow: SIGNED_IN, advanced: NONE, cases: [plain(), inQuery('device', 'deviceId')] },
   'GET /api/commands/send': { allow: SIGNED_IN, advanced: NONE, cases: [inQuery('device', 'deviceId')] },
-  'GET /api/commands/send#common': { allow: OWNERS, advanced: NONE, cases: [COMMON_FILTERS[0]!] },
+  'GET /api/commands/send#common': { allow: OWNERS, advanced: NONE, cases: [COMMON_FILTERS[0]] },
   'POST /api/commands/send': {
     allow: COMMAND_WRITERS,
     advanced: bit('devices', 'command'), cases: [{ name: 'ad hoc', object: 'device', build: (t) => ({ body: { deviceId: device(t).id, type: 'custom', attributes: { data: 'ping' } } }) }],
@@ -387,4 +387,4 @@ export const RULES: Record<string, Rule> = {
 };
 
 /** `METHOD /path` of a rule key (a `#variant` suffix declares a second rule for the same route). */
-export const routeOf = (key: string) => key.split('#')[0]!;
+export const routeOf = (key: string) => key.split('#')[0];

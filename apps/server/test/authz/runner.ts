@@ -69,7 +69,7 @@ export async function runJobs(fx: Fixtures, jobs: Job[], concurrency = 4): Promi
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
-      const job = jobs[next++]!;
+      const job = jobs[next++];
       const outcome = await run(fx, job);
       if (outcome) outcomes.push(outcome);
     }
@@ -109,7 +109,7 @@ async function send(base: string, client: Client | null, route: string, req: Req
     if (value === undefined) throw new Error(`${route}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
-  const query = req.query ? `?${new URLSearchParams(Object.entries(req.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+  const query = req.query ? `?${new URLSearchParams(Object.entries(req.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
   const cookie: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
   if (req.socket) return openSocket(`${base.replace('http', 'ws')}${path}${query}`, cookie);
   const headers: Record<string, string> = { ...cookie };
@@ -136,7 +136,7 @@ function openSocket(url: string, headers: Record<string, string>): Promise<{ sta
     };
     // the opening frame (latest positions of the devices the caller sees) follows the upgrade at once
     const timer = setTimeout(() => done(''), 5000);
-    ws.once('message', (data) => done(String(data)));
+    ws.once('message', (data) => done((data as Buffer).toString()));
     ws.once('unexpected-response', (_request, response) => {
       clearTimeout(timer);
       let text = '';

@@ -70,7 +70,7 @@ export function billingRoutes(app: FastifyInstance, ctx: ApiContext): void {
       .where('cancelledTime', 'is', null)
       .groupBy(['userId', 'status'])
       .execute();
-    const count = (userId: number, status: string) => Number(counts.find((c) => c.userId === userId && c.status === status)?.n ?? 0);
+    const count = (userId: number, status: string) => counts.find((c) => c.userId === userId && c.status === status)?.n ?? 0;
     const now = Date.now();
     return users.map((u): BillingCustomer => {
       const settings = billingSettings(attrs(u.attributes));

@@ -9,7 +9,7 @@ import { parseBody, pathId } from '../params.ts';
 
 /** What a QR driver's session may reach: its session, the server info, the check-in screen's calls. */
 function openToQrDrivers(method: string, url: string): boolean {
-  const path = url.split('?')[0]!.replace(/\/+$/, '');
+  const path = url.split('?')[0].replace(/\/+$/, '');
   if (path === '/api/session' || path === '/tarkan/qr-driver' || path.startsWith('/tarkan/qr-driver/')) return true;
   // the live socket sends nothing to a user without links; the theme brands the screen
   return method === 'GET' && (path === '/api/server' || path === '/api/socket' || path === '/tarkan/theme');
@@ -29,9 +29,9 @@ function qrDriverOf(request: FastifyRequest): { userId: number; driverId: number
  * whatever the advanced permissions say.
  */
 export function qrDriverRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.addHook('preHandler', async (request) => {
-    if (!request.user || qrDriverIdOf(attrs(request.user.attributes)) === null) return;
-    if (!openToQrDrivers(request.method, request.url)) throw new ClientError('Operation restricted', 403);
+  app.addHook('preHandler', (request, _reply, done) => {
+    const refused = request.user && qrDriverIdOf(attrs(request.user.attributes)) !== null && !openToQrDrivers(request.method, request.url);
+    done(refused ? new ClientError('Operation restricted', 403) : undefined);
   });
 
   app.get('/tarkan/qr-driver', async (request) => {

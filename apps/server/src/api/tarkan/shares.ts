@@ -75,7 +75,7 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
     checkPlus();
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
-    const body = parseBody(z.object({ id: z.number().optional(), deviceId: z.number().optional(), expiration: expirationField }).passthrough(), request.body);
+    const body = parseBody(z.object({ id: z.number().optional(), deviceId: z.number().optional(), expiration: expirationField }).loose(), request.body);
     await ownShare(user, id);
     // a new expiry shares the device for longer: the share bit again (revoking needs none)
     await ctx.guards.checkAdvanced(user, 'extras', 'create');

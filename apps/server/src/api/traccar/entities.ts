@@ -74,7 +74,7 @@ const ENTITIES: EntityDescription[] = [
   },
   {
     path: '/api/maintenance', entity: 'maintenance', area: 'maintenance', table: 'tc_maintenances', key: 'maintenanceId', kind: 'Maintenance', order: 'name', hasAttributes: true,
-    fields: { name: text(128).trim().min(1, 'name is required'), type: text(128).min(1), start: z.number().finite(), period: z.number().finite() },
+    fields: { name: text(128).trim().min(1, 'name is required'), type: text(128).min(1), start: z.number(), period: z.number() },
   },
   {
     path: '/api/notifications', entity: 'notification', area: 'notifications', table: 'tc_notifications', key: 'notificationId', kind: 'Notification', order: 'description',

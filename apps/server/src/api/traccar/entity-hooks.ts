@@ -7,11 +7,11 @@ import type { Database } from '../../db/schema.ts';
 /** Called inside the write's transaction, except `committed`, which follows the commit. */
 export interface EntityHooks {
   /** The body to store (may drop secrets); may throw a ClientError to refuse the write. */
-  beforeWrite(trx: Kysely<Database>, body: Record<string, unknown>, id: number | null): Promise<Record<string, unknown>>;
+  beforeWrite: (trx: Kysely<Database>, body: Record<string, unknown>, id: number | null) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** `body` is the one received, before `beforeWrite`. */
-  afterWrite(trx: Kysely<Database>, row: EntityRow, body: Record<string, unknown>): Promise<void>;
-  afterDelete(trx: Kysely<Database>, id: number): Promise<void>;
-  committed(id: number): Promise<void>;
+  afterWrite: (trx: Kysely<Database>, row: EntityRow, body: Record<string, unknown>) => Promise<void>;
+  afterDelete: (trx: Kysely<Database>, id: number) => Promise<void>;
+  committed: (id: number) => Promise<void>;
   /** What GET returns of a stored row. */
-  toWire(wire: Record<string, unknown>): Record<string, unknown>;
+  toWire: (wire: Record<string, unknown>) => Record<string, unknown>;
 }

@@ -26,7 +26,7 @@ const caches = new WeakMap<object, Map<number, Entry>>();
 
 function cacheOf(ctx: ApiContext): Map<number, Entry> {
   let cache = caches.get(ctx.db);
-  if (!cache) caches.set(ctx.db, (cache = new Map()));
+  if (!cache) caches.set(ctx.db, (cache = new Map<number, Entry>()));
   return cache;
 }
 

@@ -20,7 +20,7 @@ async function notificators(ctx: ApiContext): Promise<string[]> {
 }
 
 export function notificationRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get('/api/notifications/types', async (request) => {
+  app.get('/api/notifications/types', (request) => {
     requireUser(request);
     return NOTIFICATION_TYPES.map((type) => ({ type }));
   });

@@ -16,7 +16,7 @@ function resolveLink(body: Record<string, number>): Link {
   const keys = Object.keys(body);
   for (const [owner, property] of [keys, [...keys].reverse()] as [string, string][]) {
     const found = linkTable(owner, property);
-    if (found) return { ...found, ownerId: body[owner]!, propertyId: body[property]! };
+    if (found) return { ...found, ownerId: body[owner], propertyId: body[property] };
   }
   throw new ClientError(`Unsupported permission: ${keys.join(', ')}`);
 }
@@ -68,7 +68,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const bulk = (body: unknown) => {
     if (!Array.isArray(body) || body.length === 0) throw new ClientError('Invalid request: expected a non-empty array of permissions');
     const items = body.map((item) => parseBody(permissionInputSchema, item));
-    const shape = Object.keys(items[0]!).sort().join();
+    const shape = Object.keys(items[0]).sort().join();
     if (items.some((item) => Object.keys(item).sort().join() !== shape)) throw new ClientError('Permissions in a bulk request must use the same keys');
     return items;
   };

@@ -11,7 +11,7 @@ import { validateQr } from '../../qr-driver/rules.ts';
  */
 export function qrDriverHooks(ctx: ApiContext): EntityHooks {
   return {
-    async beforeWrite(_trx, body) {
+    beforeWrite(_trx, body) {
       const { attributes } = validateQr((body.attributes ?? {}) as Attributes);
       return { ...body, attributes };
     },

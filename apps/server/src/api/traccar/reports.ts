@@ -8,6 +8,7 @@ import { deviceIdsInGroups } from '../../db/repositories/devices.ts';
 import { groupParents } from '../../db/repositories/groups.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError } from '../../domain/errors.ts';
+import { asText } from '../../domain/json.ts';
 import { driverNames, positionsBetween, reportDevices, type ReportDevice } from '../../reports/data.ts';
 import { dailyRanges, validTimeZone } from '../../reports/days.ts';
 import { pickLocale, type ExportFormat } from '../../reports/format.ts';
@@ -144,7 +145,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (rows.length < EVENTS_PAGE) break;
       after = rows[rows.length - 1]!;
     }
-    return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes[KEY.alarm]))) : events;
+    return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(asText(e.attributes[KEY.alarm]))) : events;
   });
 
   report('trips', async (user, query, pace) => {

@@ -59,7 +59,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     // a share-link visitor holds the link's token; more would be credentials the link does not govern
     if (user.temporary) throw new ClientError('Temporary user');
-    const form = parseBody(z.object({ expiration: z.string().optional() }).passthrough(), request.body ?? {});
+    const form = parseBody(z.object({ expiration: z.string().optional() }).loose(), request.body ?? {});
     let expires = Date.now() + TOKEN_LIFETIME_MS;
     if (form.expiration) {
       const requested = parseTime(form.expiration);

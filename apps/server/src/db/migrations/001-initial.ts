@@ -7,14 +7,14 @@ import { LINKS } from '../schema.ts';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 type Db = Kysely<any>;
-type Table = CreateTableBuilder<string, never>;
+type Table = CreateTableBuilder<string>;
 
 export async function up(db: Db, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const postgres = dialect === 'postgres';
   const table = (name: string): Table =>
     db.schema.createTable(name).addColumn('id', postgres ? 'bigint' : 'integer', (col) =>
       postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
-    ) as unknown as Table;
+    );
   const bool = (t: Table, name: string) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0));
   const attributes = (t: Table) => t.addColumn('attributes', 'text', (c) => c.notNull().defaultTo('{}'));
 
@@ -148,7 +148,7 @@ export async function up(db: Db, dialect: 'sqlite' | 'postgres'): Promise<void> 
   await db.schema.createIndex('tc_sessions_user').on('tc_sessions').column('userId').execute();
   await bool(db.schema.createTable('tc_tokens').addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('userId', 'bigint', (c) => c.notNull()).addColumn('createdTime', 'bigint', (c) => c.notNull())
-    .addColumn('expiresTime', 'bigint', (c) => c.notNull()) as unknown as Table, 'revoked').execute();
+    .addColumn('expiresTime', 'bigint', (c) => c.notNull()), 'revoked').execute();
 
   await attributes(
     table('tc_shares').addColumn('userId', 'bigint', (c) => c.notNull()).addColumn('deviceId', 'bigint', (c) => c.notNull())

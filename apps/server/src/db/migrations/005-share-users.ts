@@ -22,14 +22,23 @@ type Db = Kysely<any>;
 const sha256 = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');
 const shareEmail = () => `share-${crypto.randomBytes(16).toString('hex')}@shares.invalid`;
 
+/** The columns of tc_shares read here, as they were at this migration. */
+interface ShareRow {
+  id: number;
+  deviceId: number;
+  sharedUserId: number;
+  tokenId: string;
+  expiration: number;
+}
+
 export async function up(db: Db): Promise<void> {
-  const shares = await db.selectFrom('tc_shares').selectAll().orderBy('id').execute();
+  const shares = (await db.selectFrom('tc_shares').selectAll().orderBy('id').execute()) as ShareRow[];
   const claimed = new Set<number>();
   const split = new Set<number>();
   for (const share of shares) {
     const tokenId = /^[0-9a-f]{64}$/.test(share.tokenId) ? share.tokenId : sha256(share.tokenId);
     let userId: number = share.sharedUserId;
-    const user = await db.selectFrom('tc_users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const user: Record<string, unknown> | undefined = await db.selectFrom('tc_users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (user && claimed.has(userId)) {
       split.add(userId);
       const { id: _id, ...copy } = user;

@@ -61,8 +61,8 @@ export async function findEntity(db: Kysely<Database>, spec: EntityTable, id: nu
 
 /** How a write fills its row: `columns` from inside the transaction, `after` once the row is written (same transaction). */
 export interface EntityWrite {
-  columns(trx: Transaction<Database>): Promise<Record<string, unknown>>;
-  after?(trx: Transaction<Database>, row: EntityRow): Promise<void>;
+  columns: (trx: Transaction<Database>) => Promise<Record<string, unknown>>;
+  after?: (trx: Transaction<Database>, row: EntityRow) => Promise<void>;
 }
 
 /** Creates an object linked to its creator. */

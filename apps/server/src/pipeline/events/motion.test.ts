@@ -39,6 +39,6 @@ describe('motion detection (Traccar new logic)', () => {
     const events = moving.flatMap((p) => detector.handle(p, state, context));
     expect(events.map((e) => e.type)).toEqual(['deviceMoving']);
     const later = detector.handle(at(5000, -23.497), state, context);
-    expect(later.map((e) => [e.type, e.positionId])).toEqual([['deviceStopped', moving[3]!.id]]);
+    expect(later.map((e) => [e.type, e.positionId])).toEqual([['deviceStopped', moving[3].id]]);
   });
 });

@@ -53,7 +53,7 @@ export class MotionDetector {
 
     if (state.motionStreak) {
       const left = window.some((w) => far(w, position) >= minDistance);
-      if (!left && window.length && position.fixTime - window[0]!.fixTime >= minDuration) {
+      if (!left && window.length && position.fixTime - window[0].fixTime >= minDuration) {
         stopAt(position);
         mark(position, false);
       }
@@ -65,8 +65,8 @@ export class MotionDetector {
         // Date the start back through the legs fast enough to be driving (the leg into this position is exempt).
         let start = prev ?? position;
         for (let i = window.length - 1; i > 0; i--) {
-          const a = window[i - 1]!;
-          const b = window[i]!;
+          const a = window[i - 1];
+          const b = window[i];
           const seconds = (b.fixTime - a.fixTime) / 1000;
           if (state.motionTime !== null && a.fixTime <= state.motionTime) break;
           if (seconds <= 0 || far(a, b) / seconds <= minAvgSpeed) break;

@@ -18,9 +18,9 @@ function fakeDatabase() {
       return {
         values: (rows: Record<string, unknown>[]) => ({
           returning: () => ({
-            execute: async () => {
+            execute: () => {
               inserted.push(rows);
-              return rows.map(() => ({ id: nextId++ }));
+              return Promise.resolve(rows.map(() => ({ id: nextId++ })));
             },
           }),
         }),
@@ -32,7 +32,7 @@ function fakeDatabase() {
 
 function fakeRegistry(state: HandlerState | null) {
   const changed: number[] = [];
-  const registry = { get: async () => state, stateChanged: (id: number) => changed.push(id) };
+  const registry = { get: () => Promise.resolve(state), stateChanged: (id: number) => changed.push(id) };
   return { registry: registry as unknown as DeviceRegistry, changed };
 }
 
@@ -70,12 +70,12 @@ describe('event raiser', () => {
     const { raiser, inserted, changed } = setUp(stoppedAway());
     await raiser.raise(everything, last, context, true);
     expect(inserted).toHaveLength(1);
-    expect(inserted[0]!.map((row) => row.type)).toEqual([
+    expect(inserted[0].map((row) => row.type)).toEqual([
       'commandResult', 'deviceOverspeed', 'deviceFuelDrop', 'deviceMoving',
       'geofenceExit', 'geofenceEnter', 'alarm', 'ignitionOn', 'maintenance', 'driverChanged',
     ]);
     // attributes are stored as JSON text
-    expect(inserted[0]![0]!.attributes).toBe('{"result":"done"}');
+    expect(inserted[0][0].attributes).toBe('{"result":"done"}');
     expect(changed).toEqual([1]);
   });
 
@@ -104,7 +104,7 @@ describe('event raiser', () => {
   it('skips the handlers that keep state on the device row when the registry does not know the device', async () => {
     const { raiser, inserted, changed } = setUp(null);
     await raiser.raise(everything, last, context, true);
-    expect(inserted[0]!.map((row) => row.type)).toEqual([
+    expect(inserted[0].map((row) => row.type)).toEqual([
       'commandResult', 'geofenceExit', 'geofenceEnter', 'alarm', 'ignitionOn', 'maintenance', 'driverChanged',
     ]);
     expect(changed).toEqual([]);

@@ -12,7 +12,7 @@ import { alarm, commandResult, driverChanged, fuel, geofences, ignition, mainten
 
 export interface EventSink {
   /** Called with each stored event (for notifications). */
-  notify(event: Event): void;
+  notify: (event: Event) => void;
 }
 
 /**
@@ -63,6 +63,6 @@ export class EventRaiser {
       .values(events.map((e) => ({ ...e, attributes: JSON.stringify(e.attributes) })))
       .returning('id')
       .execute();
-    events.forEach((e, i) => this.sink.notify({ ...e, id: rows[i]!.id, eventTime: toIso(e.eventTime) }));
+    events.forEach((e, i) => this.sink.notify({ ...e, id: rows[i].id, eventTime: toIso(e.eventTime) }));
   }
 }
