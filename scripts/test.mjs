@@ -1,10 +1,11 @@
-// `npm test`: install what is missing (npm packages, Debian's chromium), build, typecheck,
-// then run every test: units and server integration (SQLite, PostgreSQL, Redis) with Vitest,
+// `npm test`: install what is missing (npm packages, Debian's chromium), build, lint (type checks,
+// ESLint, import rules), then run every test: units and server integration (SQLite, PostgreSQL, Redis) with Vitest,
 // and the browser end-to-end tests with Playwright in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { ensureChromium, ensureDependencies, must, root, run } from './lib/run.mjs';
+import { lint } from './lint.mjs';
+import { ensureChromium, ensureDependencies, root, run } from './lib/run.mjs';
 
 ensureDependencies();
 ensureChromium();
@@ -13,8 +14,12 @@ await buildAll();
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
-console.log('• typechecking…');
-for (const project of ['packages/api', 'apps/server', 'apps/web', 'bench']) must('npx', ['tsc', '-p', project]);
+console.log('• lint: type checks, ESLint, import rules…');
+const lintFailed = await lint();
+if (lintFailed.length) {
+  console.error(`\n✗ lint failed: ${lintFailed.join(', ')}`);
+  process.exit(1);
+}
 
 console.log('• unit and integration tests (Vitest)…');
 const vitestJson = path.join(results, 'vitest.json');
