@@ -13,7 +13,8 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // vitest.config.ts belongs to no tsconfig: the project service gives it a default program
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'], defaultProject: 'tsconfig.base.json' }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // Numbers and booleans in template strings read naturally (log lines, ids, URLs).
