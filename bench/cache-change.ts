@@ -124,8 +124,8 @@ async function measure(tree: string): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-bench-'));
   const ports = { http: await freePort(), osmand: await freePort() };
   const config = loadConfig({
-    RASTRO_HOST: '127.0.0.1', RASTRO_PORT: String(ports.http), RASTRO_OSMAND_PORT: String(ports.osmand), RASTRO_GT06_PORT: '0',
-    RASTRO_TELTONIKA_PORT: '0', RASTRO_H02_PORT: '0', RASTRO_SUNTECH_PORT: '0', RASTRO_DATA_DIR: dataDir, RASTRO_WEB_ROOT: '',
+    RASTRO_HOST: '127.0.0.1', RASTRO_PORT: String(ports.http), RASTRO_OSMAND_PORT: String(ports.osmand), RASTRO_PROTOCOL_PORTS: '0',
+    RASTRO_DATA_DIR: dataDir, RASTRO_WEB_ROOT: '',
     RASTRO_LOG_LEVEL: 'error', RASTRO_DEMO: '0', RASTRO_BILLING_SWEEP_MINUTES: '0', RASTRO_PUSH: '0',
   });
   const rastro = await startRastro(config, { seed: (db) => seed(db.kysely, seedAdmin) });

@@ -38,7 +38,7 @@ export async function startServer(env: Record<string, string> = {}, existingData
     env: {
       ...process.env, RASTRO_DATA_DIR: dataDir, RASTRO_HOST: '127.0.0.1', RASTRO_PORT: String(ports.http),
       RASTRO_OSMAND_PORT: String(ports.osmand), RASTRO_GT06_PORT: String(ports.gt06), RASTRO_TELTONIKA_PORT: String(ports.teltonika),
-      RASTRO_H02_PORT: String(ports.h02), RASTRO_SUNTECH_PORT: String(ports.suntech), RASTRO_ADMIN_PASSWORD: 'bench',
+      RASTRO_H02_PORT: String(ports.h02), RASTRO_SUNTECH_PORT: String(ports.suntech), RASTRO_PROTOCOL_PORTS: '0', RASTRO_ADMIN_PASSWORD: 'bench',
       RASTRO_DEMO: '0', RASTRO_LOG_LEVEL: LOG ? 'info' : 'error', RASTRO_WEB_ROOT: '', DATABASE_URL: '', REDIS_URL: '', ...env,
     },
     stdio: ['ignore', LOG ? fs.openSync(LOG, 'a') : 'ignore', 'inherit'],

@@ -24,7 +24,7 @@ async function launch(dataDir: string, port: number, osmandPort: number): Promis
       RASTRO_HOST: '127.0.0.1', RASTRO_ADMIN_PASSWORD: 'durable', RASTRO_DEMO: '0', RASTRO_LOG_LEVEL: 'warn',
       RASTRO_WEB_ROOT: '', DATABASE_URL: '', REDIS_URL: '',
       // ports of the protocols this test does not use: any free port
-      RASTRO_GT06_PORT: '0', RASTRO_TELTONIKA_PORT: '0', RASTRO_H02_PORT: '0', RASTRO_SUNTECH_PORT: '0',
+      RASTRO_PROTOCOL_PORTS: '0',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -119,11 +119,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const config = loadConfig({
     RASTRO_HOST: '127.0.0.1',
     RASTRO_PORT: '0',
-    RASTRO_OSMAND_PORT: '0',
-    RASTRO_GT06_PORT: '0',
-    RASTRO_TELTONIKA_PORT: '0',
-    RASTRO_H02_PORT: '0',
-    RASTRO_SUNTECH_PORT: '0',
+    RASTRO_PROTOCOL_PORTS: '0',
     RASTRO_DATA_DIR: dataDir,
     RASTRO_WEB_ROOT: '',
     RASTRO_LOG_LEVEL: 'warn',

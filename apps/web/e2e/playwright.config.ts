@@ -53,10 +53,7 @@ export default defineConfig({
     env: {
       RASTRO_PORT: String(E2E_PORT),
       RASTRO_OSMAND_PORT: String(E2E_OSMAND_PORT),
-      RASTRO_GT06_PORT: '0',
-      RASTRO_TELTONIKA_PORT: '0',
-      RASTRO_H02_PORT: '0',
-      RASTRO_SUNTECH_PORT: '0',
+      RASTRO_PROTOCOL_PORTS: '0',
       RASTRO_DATA_DIR: dataDir,
       RASTRO_WEB_ROOT: E2E_WEB_ROOT,
       RASTRO_ADMIN_EMAIL: E2E_ADMIN.email,

@@ -25,6 +25,7 @@ describe('configuration from the environment', () => {
     expect(config.protocolPorts.osmand).toBe(6055);
     expect(() => loadConfig({ RASTRO_PORT: 'http' })).toThrow(/RASTRO_PORT/);
     expect(() => loadConfig({ RASTRO_GT06_PORT: '70000' })).toThrow(/RASTRO_GT06_PORT/);
+    expect(() => loadConfig({ RASTRO_JT808_PORT: 'x' })).toThrow(/RASTRO_JT808_PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
   });
 
@@ -48,5 +49,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ RASTRO_CORS_ORIGINS: '*' })).toThrow(/RASTRO_CORS_ORIGINS/);
     expect(() => loadConfig({ RASTRO_LOGIN_FAILURE_WINDOW: '0' })).toThrow(/RASTRO_LOGIN_FAILURE_WINDOW/);
     expect(() => loadConfig({ RASTRO_TRUST_PROXY: 'yes' })).toThrow(/RASTRO_TRUST_PROXY/);
+  });
+
+  it('gives every protocol Traccar\'s port, and an ephemeral one with RASTRO_PROTOCOL_PORTS=0 unless set on its own', () => {
+    expect(loadConfig({}).protocolPorts).toMatchObject({ jt808: 5015, gl200: 5004, gps103: 5001, watch: 5093 });
+    const ports = loadConfig({ RASTRO_PROTOCOL_PORTS: '0', RASTRO_GT06_PORT: '6023' }).protocolPorts;
+    expect(ports.gt06).toBe(6023);
+    expect(Object.entries(ports).filter(([name]) => name !== 'gt06').every(([, port]) => port === 0)).toBe(true);
   });
 });

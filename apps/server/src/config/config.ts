@@ -1,16 +1,11 @@
 import path from 'node:path';
+import { protocolPorts, type ProtocolPorts } from './protocol-ports.ts';
 
 /**
  * Typed configuration read from the environment. Every key is documented in
  * docs/configuration.md; keep the two in step.
  */
-export interface ProtocolPorts {
-  osmand: number;
-  gt06: number;
-  teltonika: number;
-  h02: number;
-  suntech: number;
-}
+export type { ProtocolPorts };
 
 export interface Config {
   host: string;
@@ -173,13 +168,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword: env.RASTRO_ADMIN_PASSWORD || null,
     demo: env.RASTRO_DEMO !== '0',
     demoIntervalMs: integer(env, 'RASTRO_DEMO_INTERVAL_MS', 5000, 200),
-    protocolPorts: {
-      osmand: port(env, 'RASTRO_OSMAND_PORT', 5055),
-      gt06: port(env, 'RASTRO_GT06_PORT', 5023),
-      teltonika: port(env, 'RASTRO_TELTONIKA_PORT', 5027),
-      h02: port(env, 'RASTRO_H02_PORT', 5013),
-      suntech: port(env, 'RASTRO_SUNTECH_PORT', 5011),
-    },
+    protocolPorts: protocolPorts((key, fallback) => port(env, key, fallback), env.RASTRO_PROTOCOL_PORTS === '0'),
     // names are checked against the protocols that carry a checksum when the listeners start
     acceptBadCrc: (env.RASTRO_ACCEPT_BAD_CRC ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
     licenseMode: env.RASTRO_LICENSE_MODE || 'plus',

@@ -13,7 +13,16 @@ export interface ConnectionState {
   device: DeviceRef | null;
   /** Protocol-specific memory of this connection (e.g. the last serial number). */
   data: Record<string, unknown>;
+  /**
+   * What the decoder may know of the device once identified: its `model` and its settings by
+   * Traccar's keys (`decoder.timezone`, `suntech.protocolType`, `teltonika.extended`…), looked up
+   * device → group → server. Empty before identification; read through `kit/settings.ts`.
+   */
+  settings?: DeviceSettings;
 }
+
+/** A device's model and protocol settings, as the decoder sees them (values as stored: text, number or boolean). */
+export type DeviceSettings = Readonly<Record<string, string | number | boolean | undefined>>;
 
 export interface DecodeResult {
   /** An identifier this frame carried (login frames, or every message for some protocols). */
@@ -42,6 +51,13 @@ export interface StreamCodec {
    * needed. Throws ProtocolError when the bytes cannot start a frame.
    */
   frameLength: (buffer: Buffer) => number;
+  /**
+   * Offset of the first possible frame start at or after `from` (-1 when none is in `buffer`).
+   * When `frameLength` throws, the listener drops the bytes before the next start instead of
+   * closing the connection, so a firmware that writes junk between frames keeps its connection.
+   * Protocols without it close the connection on unframeable bytes.
+   */
+  frameStart?: (buffer: Buffer, from: number) => number;
   decode: (frame: Buffer, state: ConnectionState, receivedAt: Date) => DecodeResult;
   /**
    * Whether a frame's own checksum matches its bytes; left out by protocols that carry none.

@@ -2,7 +2,7 @@ import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { CODEC_16, CODEC_8, CODEC_8_EXTENDED, decodeGpsRecord } from './gps-record.ts';
 import { CODEC_12, CODEC_13, decodeCodec12Message, decodeCodec13Message } from './messages.ts';
-import { ByteReader } from './reader.ts';
+import { ByteReader } from '../kit/byte-reader.ts';
 
 export interface AvlData {
   codec: number;

@@ -3,7 +3,7 @@ import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeIoElement, moveCellToNetwork } from './io-elements.ts';
 import { blankPosition } from './position.ts';
-import type { ByteReader } from './reader.ts';
+import type { ByteReader } from '../kit/byte-reader.ts';
 import { decodeVariableIoElement } from './variable-io.ts';
 import { KEY } from '../../position/keys.ts';
 

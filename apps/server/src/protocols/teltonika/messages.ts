@@ -1,6 +1,6 @@
 import type { DecodedPosition } from '../types.ts';
 import { outdatedPosition } from './position.ts';
-import type { ByteReader } from './reader.ts';
+import type { ByteReader } from '../kit/byte-reader.ts';
 import { KEY } from '../../position/keys.ts';
 
 export const CODEC_12 = 0x0c;

@@ -3,7 +3,7 @@ import { decodeAvlData, isAcknowledged } from './avl.ts';
 import { encodeTeltonikaCommand, TELTONIKA_COMMAND_TYPES } from './commands.ts';
 import { parseImei } from './imei.ts';
 import { TELTONIKA_PROTOCOL } from './position.ts';
-import { ByteReader } from './reader.ts';
+import { ByteReader } from '../kit/byte-reader.ts';
 
 /**
  * Teltonika over UDP: every datagram is self-contained (length, packet id, packet type, AVL

@@ -1,5 +1,5 @@
 import type { DecodedPosition } from '../types.ts';
-import { ByteReader } from './reader.ts';
+import { ByteReader } from '../kit/byte-reader.ts';
 import { KEY, PREFIX } from '../../position/keys.ts';
 
 /** Ids of the variable-length (codec 8 Extended) elements carrying BLE sensor lists. */

@@ -1,0 +1,31 @@
+import type { ProtocolName } from '../config/protocol-ports.ts';
+import type { StreamCodec } from './codec.ts';
+import { gt06Codec } from './gt06/codec.ts';
+import { h02Codec, h02UdpCodec } from './h02/codec.ts';
+import { suntechCodec } from './suntech/codec.ts';
+import { teltonikaCodec } from './teltonika/tcp.ts';
+import { teltonikaUdpCodec } from './teltonika/udp.ts';
+
+/**
+ * Every stream protocol's codecs by Traccar's protocol name, one stable interface for each
+ * (frames in, positions and replies out, given a connection state and the device's settings):
+ * the listeners, the conformance suite and any replay tool take them from here. A protocol is
+ * served over the transports it has a codec for, on its port (config/protocol-ports.ts).
+ */
+export interface ProtocolCodecs {
+  name: Exclude<ProtocolName, 'osmand'>;
+  tcp?: StreamCodec;
+  udp?: StreamCodec;
+}
+
+export const STREAM_CODECS: ProtocolCodecs[] = [
+  // one line per protocol, Traccar's name first; keep each protocol's imports beside the others
+  { name: 'gt06', tcp: gt06Codec },
+  { name: 'h02', tcp: h02Codec, udp: h02UdpCodec },
+  { name: 'teltonika', tcp: teltonikaCodec, udp: teltonikaUdpCodec },
+  { name: 'suntech', tcp: suntechCodec },
+];
+
+export function codecsOf(name: string): ProtocolCodecs | undefined {
+  return STREAM_CODECS.find((entry) => entry.name === name);
+}
