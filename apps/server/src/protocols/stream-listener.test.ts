@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gt06Codec } from './gt06/codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './gt06/test-frames.ts';
+import type { StreamCodec } from './codec.ts';
 import { h02UdpCodec } from './h02/codec.ts';
 import { MAX_QUEUED_BYTES, startTcpListener, startUdpListener, type TcpProtocolListener } from './stream-listener.ts';
 import type { ProtocolContext, ProtocolListener } from './types.ts';
@@ -71,8 +72,8 @@ afterEach(async () => {
   listener = undefined;
 });
 
-async function startTcp(ctx: ProtocolContext): Promise<{ listener: TcpProtocolListener; open: () => Device }> {
-  const started = await startTcpListener(ctx, gt06Codec, { port: 0, host: '127.0.0.1' });
+async function startTcp(ctx: ProtocolContext, codec: StreamCodec = gt06Codec): Promise<{ listener: TcpProtocolListener; open: () => Device }> {
+  const started = await startTcpListener(ctx, codec, { port: 0, host: '127.0.0.1' });
   listener = started;
   return {
     listener: started,
@@ -111,6 +112,36 @@ describe('TCP listener: what was read is handled whatever happens to the socket'
     await until(() => ctx.events.at(-1) === 'disconnected', 'the disconnection');
     expect(order(ctx)).toEqual(Array.from({ length: 300 }, (_, n) => n));
     expect(ctx.events.filter((e) => e === 'disconnected')).toHaveLength(1);
+  });
+});
+
+describe('TCP listener: junk between frames', () => {
+  // GT06 framing that can find the next frame start: junk is skipped, the connection kept.
+  const resyncing: StreamCodec = { ...gt06Codec, frameStart: (buffer, from) => buffer.indexOf(Buffer.from('7878', 'hex'), from) };
+
+  it('skips junk before, between and split across frames, and stores every frame around it', async () => {
+    const ctx = new GatedContext();
+    const { open } = await startTcp(ctx, resyncing);
+    const device = open();
+    await device.write(Buffer.concat([Buffer.from('0d0a4f4b', 'hex'), loginFrame(IMEI), Buffer.from('ffee', 'hex'), location(0)]));
+    // Junk ending in half a frame start, then the rest of the frame in the next write.
+    const next = location(1);
+    await device.write(Buffer.concat([Buffer.from('41544f4b78', 'hex')]));
+    await device.write(next.subarray(1));
+    await device.write(Buffer.concat([Buffer.from('00'.repeat(300), 'hex'), location(2)]));
+    await until(() => ctx.positions.length === 3, 'three positions');
+    expect(order(ctx)).toEqual([0, 1, 2]);
+    expect(device.closed).toBe(false);
+    expect(ctx.messages.filter((m) => m.includes('bytes of junk')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('still closes the connection of a protocol that cannot find a frame start', async () => {
+    const ctx = new GatedContext();
+    const { open } = await startTcp(ctx, gt06Codec.frameStart ? { ...gt06Codec, frameStart: undefined } : gt06Codec);
+    const device = open();
+    await device.write(Buffer.concat([loginFrame(IMEI), Buffer.from('ffee', 'hex'), location(0)]));
+    await until(() => device.closed, 'the close');
+    expect(ctx.positions).toHaveLength(0);
   });
 });
 

@@ -56,6 +56,29 @@ function reason(error: unknown): string {
 /** `refused`: nothing more of this connection can be attributed to a device, so the rest is dropped. */
 type Outcome = 'handled' | 'skipped' | 'refused';
 
+/** Bytes kept when no frame start is found: a start split over two reads stays whole. */
+const KEPT_FOR_SPLIT_START = 7;
+
+/**
+ * Where the first frame in `buffer` is: junk before it (bytes that cannot start a frame, skipped
+ * up to the codec's next frame start) and its length (0 while incomplete). Throws ProtocolError
+ * only for codecs that cannot find a frame start, as their stream cannot be resynchronised.
+ */
+export function locateFrame(codec: StreamCodec, buffer: Buffer): { skipped: number; length: number } {
+  let skipped = 0;
+  for (;;) {
+    const rest = buffer.subarray(skipped);
+    if (rest.length === 0) return { skipped, length: 0 };
+    try {
+      return { skipped, length: codec.frameLength(rest) };
+    } catch (error) {
+      if (!(error instanceof ProtocolError) || !codec.frameStart) throw error;
+      const next = codec.frameStart(rest, 1);
+      skipped += next > 0 ? next : Math.max(1, rest.length - KEPT_FOR_SPLIT_START);
+    }
+  }
+}
+
 /**
  * Runs one frame of a connection: check its checksum, identify the device when the frame names
  * it, store the positions, and only then send the acknowledgement. An unknown device gets no
@@ -194,7 +217,11 @@ class TcpConnection {
   /** The next complete frame, or null when more bytes are needed. Throws when the stream is broken. */
   private nextFrame(): Buffer | null {
     if (this.pending.length === 0) return null;
-    const length = this.codec.frameLength(this.pending);
+    const { skipped, length } = locateFrame(this.codec, this.pending);
+    if (skipped > 0) {
+      this.ctx.log.warn(`${this.codec.protocol}: skipped ${skipped} bytes of junk from ${this.describe()}: ${this.pending.subarray(0, Math.min(skipped, 32)).toString('hex')}`);
+      this.pending = this.pending.subarray(skipped);
+    }
     if (length === 0) {
       if (this.pending.length > MAX_FRAME_BYTES) throw new ProtocolError(`no frame in ${MAX_FRAME_BYTES / 1024} KiB`);
       return null;
@@ -339,7 +366,9 @@ export async function startUdpListener(ctx: ProtocolContext, codec: StreamCodec,
       .then(async () => {
         let rest = datagram;
         while (rest.length) {
-          const length = codec.frameLength(rest);
+          const { skipped, length } = locateFrame(codec, rest);
+          if (skipped > 0) ctx.log.warn(`${codec.protocol}: skipped ${skipped} bytes of junk from ${remote}`);
+          rest = rest.subarray(skipped);
           if (length <= 0) break;
           const frame = rest.subarray(0, length);
           rest = rest.subarray(length);
