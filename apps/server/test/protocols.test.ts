@@ -132,4 +132,26 @@ describe('binary protocols through the whole server', () => {
     expect(position.speed).toBeCloseTo(40 / 1.852, 2);
     tracker.socket.destroy();
   });
+
+  it('a device\'s settings reach its decoder, looked up device → group → server, and an edit applies to the next frame', async () => {
+    // Traccar's suntech.hbm: legacy reports then carry the hour meter (its test frame, SuntechProtocolDecoderTest).
+    const group = await admin.json('POST', '/api/groups', { name: 'Hour meters', attributes: { 'suntech.hbm': 1 } });
+    const device = await admin.json('POST', '/api/devices', { name: 'ST300 hbm', uniqueId: '007239104', groupId: group.id });
+    const report = (time: string) => `ST300ALT;007239104;40;313;20190112;${time};c99139;+04.703287;-074.148897;000.000;189.72;21;1;425512;12.61;100000;33;003188;4.1;1\r`;
+    const tracker = new FakeDevice(server.port('suntech'));
+    tracker.socket.write(report('01:07:16'));
+    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
+    const [first] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(first.attributes.hours).toBe(3188 * 60000);
+
+    // The device's own value wins over its group's: 0 decodes nothing after the fixed fields.
+    await admin.json('PUT', `/api/devices/${device.id}`, { ...device, attributes: { 'suntech.hbm': 0 } });
+    tracker.socket.write(report('01:08:16'));
+    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}&from=2019-01-12T00:00:00Z&to=2019-01-13T00:00:00Z`)).length).toBe(2);
+    const positions = await admin.json('GET', `/api/positions?deviceId=${device.id}&from=2019-01-12T00:00:00Z&to=2019-01-13T00:00:00Z`);
+    // hbm 1 also decodes the backup battery; without it the server accumulates the hours itself (ignition on: +60 s).
+    expect(positions.map((p: { attributes: { battery?: number } }) => p.attributes.battery)).toEqual([4.1, undefined]);
+    expect(positions.map((p: { attributes: { hours?: number } }) => p.attributes.hours)).toEqual([3188 * 60000, 3188 * 60000 + 60000]);
+    tracker.socket.destroy();
+  });
 });

@@ -7,7 +7,7 @@ import type { DeviceRegistry } from '../live/device-registry.ts';
 import { toWorking } from '../position/create.ts';
 import { storedToWire } from '../position/mappers.ts';
 import type { DecodedPosition, StoredPosition, WorkingPosition } from '../position/types.ts';
-import type { DeviceChannel, DeviceRef, ProtocolContext } from '../protocols/types.ts';
+import type { DeviceChannel, DeviceRef, DeviceSettings, ProtocolContext } from '../protocols/types.ts';
 import type { CommandRouter } from '../live/commands.ts';
 import { distance } from './distance.ts';
 import type { DeviceContexts } from './device-context.ts';
@@ -54,6 +54,13 @@ export class PositionProcessor implements ProtocolContext {
     const now = Date.now();
     if (row.disabled || (row.expirationTime !== null && row.expirationTime < now)) return null;
     return { id: row.id, uniqueId: row.uniqueId };
+  }
+
+  /** The model from the device row, everything else through the context's lookup chain (both cached). */
+  async settingsOf(device: DeviceRef): Promise<DeviceSettings> {
+    const [row, context] = await Promise.all([this.registry.get(device.id), this.contexts.get(device.id)]);
+    const model = row?.model ?? null;
+    return (key) => (key === 'model' ? model : context?.lookup(key));
   }
 
   submit(device: DeviceRef, positions: DecodedPosition[]): Promise<void> {

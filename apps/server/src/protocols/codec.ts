@@ -1,6 +1,6 @@
-import type { DecodedPosition, DeviceCommand, DeviceRef } from './types.ts';
+import type { DecodedPosition, DeviceCommand, DeviceRef, DeviceSettings } from './types.ts';
 
-export type { DeviceCommand };
+export type { DeviceCommand, DeviceSettings };
 
 /**
  * The contract of a binary or text device protocol over TCP/UDP. A codec is pure: it splits
@@ -21,8 +21,10 @@ export interface ConnectionState {
   settings?: DeviceSettings;
 }
 
-/** A device's model and protocol settings, as the decoder sees them (values as stored: text, number or boolean). */
-export type DeviceSettings = Readonly<Record<string, string | number | boolean | undefined>>;
+/** Settings given as a fixed list (tests, replays). */
+export function fixedSettings(values: Readonly<Record<string, unknown>>): DeviceSettings {
+  return (key) => values[key];
+}
 
 export interface DecodeResult {
   /** An identifier this frame carried (login frames, or every message for some protocols). */

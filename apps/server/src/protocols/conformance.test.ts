@@ -14,7 +14,7 @@ const FLOORS: Record<string, number> = {
   gt06: 0.32,
   h02: 0.91,
   teltonika: 0.78,
-  suntech: 0.83,
+  suntech: 0.96,
 };
 
 function vectorsOf(protocol: string): VectorFile {

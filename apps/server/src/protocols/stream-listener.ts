@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { ProtocolError, type ConnectionState, type StreamCodec } from './codec.ts';
+import { ProtocolError, type ConnectionState, type DecodeResult, type StreamCodec } from './codec.ts';
 import type { DeviceChannel, ProtocolContext, ProtocolListener } from './types.ts';
 
 /**
@@ -79,6 +79,17 @@ export function locateFrame(codec: StreamCodec, buffer: Buffer): { skipped: numb
   }
 }
 
+/** Decodes one frame; a malformed one is logged and gives null. */
+function decodeOrSkip(ctx: ProtocolContext, codec: StreamCodec, state: ConnectionState, frame: Buffer, receivedAt: Date, who: () => string): DecodeResult | null {
+  try {
+    return codec.decode(frame, state, receivedAt);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    ctx.log.warn(`${codec.protocol}: skipped a frame from ${who()}: ${error.message}`);
+    return null;
+  }
+}
+
 /**
  * Runs one frame of a connection: check its checksum, identify the device when the frame names
  * it, store the positions, and only then send the acknowledgement. An unknown device gets no
@@ -102,14 +113,11 @@ async function handleFrame(
     }
     ctx.log.info(`${codec.protocol}: accepted a frame with a bad checksum from ${who()} (RASTRO_ACCEPT_BAD_CRC)`);
   }
-  let result;
-  try {
-    result = codec.decode(frame, state, new Date());
-  } catch (error) {
-    if (!(error instanceof ProtocolError)) throw error;
-    ctx.log.warn(`${codec.protocol}: skipped a frame from ${who()}: ${error.message}`);
-    return 'skipped';
-  }
+  if (state.device && ctx.settingsOf) state.settings = await ctx.settingsOf(state.device);
+  const receivedAt = new Date();
+  const dataBefore = { ...state.data };
+  let result = decodeOrSkip(ctx, codec, state, frame, receivedAt, who);
+  if (!result) return 'skipped';
   if (result.uniqueId && result.uniqueId !== state.device?.uniqueId) {
     const device = await ctx.identify(codec.protocol, result.uniqueId, remote);
     if (!device) {
@@ -118,6 +126,16 @@ async function handleFrame(
     }
     if (state.device) await ctx.disconnected?.(state.device, channel);
     state.device = device;
+    // The frame that named the device was decoded without its settings (model, options): once more
+    // with them, from the connection memory it started with, as Traccar identifies before decoding.
+    if (ctx.settingsOf) {
+      state.settings = await ctx.settingsOf(device);
+      if (result.positions?.length) {
+        state.data = dataBefore;
+        result = decodeOrSkip(ctx, codec, state, frame, receivedAt, who);
+        if (!result) return 'skipped';
+      }
+    }
     // The acknowledgement goes first: some devices ignore commands before their login is acked.
     if (result.reply && !result.positions?.length) {
       send(result.reply);

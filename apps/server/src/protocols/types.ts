@@ -17,6 +17,12 @@ export interface DeviceChannel {
   send: (command: DeviceCommand) => void;
 }
 
+/**
+ * A device's model and protocol settings as the decoder sees them: the value for a key (as stored:
+ * text, number or boolean), read when asked so an edit applies to the next frame.
+ */
+export type DeviceSettings = (key: string) => unknown;
+
 /** The device a connection or request was identified as. */
 export interface DeviceRef {
   id: number;
@@ -46,6 +52,11 @@ export interface ProtocolContext {
   disconnected?: (device: DeviceRef, channel: DeviceChannel) => Promise<void>;
   /** HTTP protocols: removes and returns the next queued command's text (OsmAnd answers with it). */
   takeQueuedText?: (device: DeviceRef) => Promise<string | null>;
+  /**
+   * The device's model and settings (device → group → server) as they are now: the listener asks
+   * before each frame, so an edit applies to the next one. Without it decoders see none.
+   */
+  settingsOf?: (device: DeviceRef) => Promise<DeviceSettings>;
   log: { info: (msg: string) => void; warn: (msg: string) => void; error: (msg: string) => void };
 }
 

@@ -1,4 +1,4 @@
-import type { ConnectionState, DecodeResult, DeviceSettings, StreamCodec } from '../codec.ts';
+import { fixedSettings, type ConnectionState, type DecodeResult, type StreamCodec } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface TraccarVector {
   expected?: { fixTime: string; valid: boolean; latitude: number; longitude: number };
   /** verifyPositions(decoder, false, …): location not checked. */
   checkLocation?: boolean;
-  settings?: DeviceSettings;
+  settings?: Readonly<Record<string, string | number | boolean>>;
   /** 'udp' where Traccar's test builds the connectionless decoder. */
   transport?: 'udp';
 }
@@ -196,7 +196,7 @@ export function replay(codecs: CodecPair, vectors: TraccarVector[], receivedAt =
       // Traccar's test decoder finds a device for every message, identified or not.
       state = { device: { id: 1, uniqueId: '123456789012345' }, data: {} };
     }
-    state.settings = { ...vector.settings };
+    state.settings = fixedSettings(vector.settings ?? {});
     const { positions, failure, badChecksum } = decodeAll(codec, frameOf(vector), state, receivedAt);
     const outcome: Outcome = { vector, failure: failure ?? judge(vector, positions, receivedAt.getTime()) };
     if (badChecksum) outcome.badChecksum = true;

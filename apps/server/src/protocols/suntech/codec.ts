@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type StreamCodec } from '../codec.ts';
+import { booleanSetting, numberSetting } from '../kit/settings.ts';
 import { decodeBinaryReport } from './binary.ts';
 import { encodeSuntechCommand, SUNTECH_COMMAND_TYPES } from './commands.ts';
 import { remember } from './connection.ts';
@@ -22,16 +23,27 @@ const ZIP_HEADER = 0x02;
  * server never replies, not even to the ALV keep-alive.
  */
 export function createSuntechCodec(options: Partial<SuntechOptions> = {}): StreamCodec {
-  const settings: SuntechOptions = { ...DEFAULT_SUNTECH_OPTIONS, ...options };
+  const defaults: SuntechOptions = { ...DEFAULT_SUNTECH_OPTIONS, ...options };
   return {
     protocol: SUNTECH_PROTOCOL,
     frameLength,
     decode(frame, state, receivedAt) {
-      const message = decodeFrame(frame, state, settings, receivedAt);
+      const message = decodeFrame(frame, state, optionsOf(state, defaults), receivedAt);
       return message ? { uniqueId: message.uniqueId, positions: message.positions } : {};
     },
     commandTypes: SUNTECH_COMMAND_TYPES,
     encodeCommand: encodeSuntechCommand,
+  };
+}
+
+/** The device's own settings (device → group → server, Traccar's keys) over the codec's defaults. */
+function optionsOf(state: ConnectionState, defaults: SuntechOptions): SuntechOptions {
+  return {
+    hbm: numberSetting(state, 'suntech.hbm') ?? defaults.hbm,
+    includeAdc: booleanSetting(state, 'suntech.includeAdc') ?? defaults.includeAdc,
+    includeRpm: booleanSetting(state, 'suntech.includeRpm') ?? defaults.includeRpm,
+    includeTemp: booleanSetting(state, 'suntech.includeTemp') ?? defaults.includeTemp,
+    protocolType: numberSetting(state, 'suntech.protocolType') ?? defaults.protocolType,
   };
 }
 

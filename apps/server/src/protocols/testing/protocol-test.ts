@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ConnectionState, DecodeResult, DeviceSettings, StreamCodec } from '../codec.ts';
+import { fixedSettings, type ConnectionState, type DecodeResult, type StreamCodec } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 
 /**
@@ -48,7 +48,7 @@ export interface ProtocolTest {
   /** The connection state the frames go through (identified as device 1 unless `anonymous`). */
   readonly state: ConnectionState;
   /** Sets the device's model and settings for the frames that follow (Traccar's setModelOverride etc.). */
-  settings: (settings: DeviceSettings) => void;
+  settings: (settings: Readonly<Record<string, string | number | boolean>>) => void;
   /** Splits the bytes as the listener does and decodes every frame; results in order. */
   decode: (bytes: Buffer) => DecodeResult[];
   /** Exactly one position, holding `expected`. */
@@ -62,7 +62,7 @@ export interface ProtocolTest {
 }
 
 export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean; receivedAt?: Date } = {}): ProtocolTest {
-  const state: ConnectionState = { device: options.anonymous ? null : { id: 1, uniqueId: '123456789012345' }, data: {}, settings: {} };
+  const state: ConnectionState = { device: options.anonymous ? null : { id: 1, uniqueId: '123456789012345' }, data: {} };
   const receivedAt = options.receivedAt ?? new Date();
 
   function decode(bytes: Buffer): DecodeResult[] {
@@ -86,7 +86,7 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
   return {
     state,
     settings(settings) {
-      state.settings = settings;
+      state.settings = fixedSettings(settings);
     },
     decode,
     position(bytes, expected = {}) {
