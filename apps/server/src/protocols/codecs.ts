@@ -1,5 +1,7 @@
 import type { ProtocolName } from '../config/protocol-ports.ts';
 import type { StreamCodec } from './codec.ts';
+import { castelCodec } from './castel/codec.ts';
+import { meiligaoCodec, meiligaoUdpCodec } from './meiligao/codec.ts';
 import { gt06Codec } from './gt06/codec.ts';
 import { h02Codec, h02UdpCodec } from './h02/codec.ts';
 import { suntechCodec } from './suntech/codec.ts';
@@ -24,6 +26,8 @@ export const STREAM_CODECS: ProtocolCodecs[] = [
   { name: 'h02', tcp: h02Codec, udp: h02UdpCodec },
   { name: 'teltonika', tcp: teltonikaCodec, udp: teltonikaUdpCodec },
   { name: 'suntech', tcp: suntechCodec },
+  { name: 'castel', tcp: castelCodec, udp: castelCodec },
+  { name: 'meiligao', tcp: meiligaoCodec, udp: meiligaoUdpCodec },
 ];
 
 export function codecsOf(name: string): ProtocolCodecs | undefined {

@@ -145,6 +145,8 @@ function sameValue(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'number' && typeof actual === 'number') {
     return actual === expected || Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
   }
+  // Java's map.get gives null for an absent key: asserting null asserts absence.
+  if (expected === null) return actual === undefined || actual === null;
   return actual === expected;
 }
 
