@@ -216,8 +216,10 @@ function extract(prefix) {
       session++;
       settings = {};
       const [call] = parsePrimary(tokens, i);
-      // Teltonika's second argument says connectionless: the UDP framing.
-      transport = call.args?.[1]?.kind === 'name' && call.args[1].name === 'true' ? 'udp' : undefined;
+      // A second constructor argument: Teltonika's connectionless (the UDP framing), Xexun's full format.
+      const flag = call.args?.[1]?.kind === 'name' && call.args[1].name === 'true';
+      transport = flag && prefix === 'Teltonika' ? 'udp' : undefined;
+      if (flag && prefix === 'Xexun') settings = { 'xexun.extended': true };
       continue;
     }
     if (t.type === 'word' && t.value.startsWith('decoder.') === false && t.value === 'decoder' && tokens[i + 1]?.value === '.') {

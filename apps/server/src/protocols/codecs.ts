@@ -2,11 +2,18 @@ import type { ProtocolName } from '../config/protocol-ports.ts';
 import type { StreamCodec } from './codec.ts';
 import { castelCodec } from './castel/codec.ts';
 import { meiligaoCodec, meiligaoUdpCodec } from './meiligao/codec.ts';
+import { gps103Codec, gps103UdpCodec } from './gps103/codec.ts';
 import { gt06Codec } from './gt06/codec.ts';
+import { eelinkCodec, eelinkUdpCodec } from './eelink/codec.ts';
 import { h02Codec, h02UdpCodec } from './h02/codec.ts';
+import { jt600Codec } from './jt600/codec.ts';
 import { suntechCodec } from './suntech/codec.ts';
+import { t800xCodec } from './t800x/codec.ts';
 import { teltonikaCodec } from './teltonika/tcp.ts';
 import { teltonikaUdpCodec } from './teltonika/udp.ts';
+import { tk103Codec, tk103UdpCodec } from './tk103/codec.ts';
+import { xexunCodec } from './xexun/codec.ts';
+import { watchCodec } from './watch/codec.ts';
 
 /**
  * Every stream protocol's codecs by Traccar's protocol name, one stable interface for each
@@ -23,9 +30,16 @@ export interface ProtocolCodecs {
 export const STREAM_CODECS: ProtocolCodecs[] = [
   // one line per protocol, Traccar's name first; keep each protocol's imports beside the others
   { name: 'gt06', tcp: gt06Codec },
+  { name: 'gps103', tcp: gps103Codec, udp: gps103UdpCodec },
+  { name: 'tk103', tcp: tk103Codec, udp: tk103UdpCodec },
   { name: 'h02', tcp: h02Codec, udp: h02UdpCodec },
   { name: 'teltonika', tcp: teltonikaCodec, udp: teltonikaUdpCodec },
   { name: 'suntech', tcp: suntechCodec },
+  { name: 'jt600', tcp: jt600Codec },
+  { name: 'eelink', tcp: eelinkCodec, udp: eelinkUdpCodec },
+  { name: 'xexun', tcp: xexunCodec },
+  { name: 't800x', tcp: t800xCodec, udp: t800xCodec },
+  { name: 'watch', tcp: watchCodec },
   { name: 'castel', tcp: castelCodec, udp: castelCodec },
   { name: 'meiligao', tcp: meiligaoCodec, udp: meiligaoUdpCodec },
 ];

@@ -1,0 +1,16 @@
+import { decodedPosition } from '../../position/create.ts';
+import type { DecodedPosition } from '../types.ts';
+
+export const GPS103_PROTOCOL = 'gps103';
+
+/** A message without a fix of its own, timed at `time`: processing copies the last known location. */
+export function newPosition(time: Date): DecodedPosition {
+  return decodedPosition(GPS103_PROTOCOL, time, { valid: false, outdated: true });
+}
+
+/** A number field of a matched message; absent (or empty) fields stay undefined. */
+export function numberOf(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
