@@ -7,6 +7,9 @@ import { gt06Codec } from './gt06/codec.ts';
 import { eelinkCodec, eelinkUdpCodec } from './eelink/codec.ts';
 import { h02Codec, h02UdpCodec } from './h02/codec.ts';
 import { jt600Codec } from './jt600/codec.ts';
+import { meitrackCodec, meitrackUdpCodec } from './meitrack/codec.ts';
+import { mxtCodec } from './mxt/codec.ts';
+import { ruptelaCodec } from './ruptela/codec.ts';
 import { suntechCodec } from './suntech/codec.ts';
 import { t800xCodec } from './t800x/codec.ts';
 import { teltonikaCodec } from './teltonika/tcp.ts';
@@ -42,6 +45,9 @@ export const STREAM_CODECS: ProtocolCodecs[] = [
   { name: 'watch', tcp: watchCodec },
   { name: 'castel', tcp: castelCodec, udp: castelCodec },
   { name: 'meiligao', tcp: meiligaoCodec, udp: meiligaoUdpCodec },
+  { name: 'meitrack', tcp: meitrackCodec, udp: meitrackUdpCodec },
+  { name: 'mxt', tcp: mxtCodec },
+  { name: 'ruptela', tcp: ruptelaCodec },
 ];
 
 export function codecsOf(name: string): ProtocolCodecs | undefined {

@@ -42,3 +42,8 @@ export function crc16CcittFalse(data: Uint8Array): number {
 export function crc16Xmodem(data: Uint8Array): number {
   return direct(data, 0x1021, 0);
 }
+
+/** CRC-16/KERMIT: Ruptela. */
+export function crc16Kermit(data: Uint8Array): number {
+  return reflected(data, 0x8408, 0);
+}

@@ -1,0 +1,48 @@
+import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { booleanSetting } from '../kit/settings.ts';
+import { serverMessage } from './frame.ts';
+
+export const MEITRACK_COMMAND_TYPES = ['custom', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm', 'sendSms'];
+
+/** The data identifier of the server's commands; the device repeats it in its answer. */
+const FLAG = 'A';
+
+/**
+ * `@@A<length>,<imei>,<command>*<checksum>\r\n`. C01 sets the five outputs (0 off, 1 on, 2 as
+ * they are): engine stop and resume drive output 1, alarm arm and disarm output 3, or B21 when
+ * the device uses it (`meitrack.alternative`). `custom` sends `data` as the command.
+ */
+export function encodeMeitrackCommand(command: DeviceCommand, state: ConnectionState): Buffer {
+  const imei = state.device?.uniqueId;
+  if (!imei) throw new ProtocolError('meitrack: the device has not identified itself on this connection');
+  const content = contentOf(command, booleanSetting(state, 'meitrack.alternative') ?? false);
+  if (!/^[\x20-\x7e]+$/.test(content) || content.includes('*')) throw new ProtocolError('meitrack: command must be printable ASCII without *');
+  return serverMessage(FLAG, imei, content);
+}
+
+function contentOf(command: DeviceCommand, alternative: boolean): string {
+  switch (command.type) {
+    case 'custom':
+      return text(command, 'data');
+    case 'positionSingle':
+      return 'A10';
+    case 'engineStop':
+      return 'C01,0,12222';
+    case 'engineResume':
+      return 'C01,0,02222';
+    case 'alarmArm':
+      return alternative ? 'B21,1' : 'C01,0,22122';
+    case 'alarmDisarm':
+      return alternative ? 'B21,0' : 'C01,0,22022';
+    case 'sendSms':
+      return `C02,0,${text(command, 'phone')},${text(command, 'message')}`;
+    default:
+      throw new ProtocolError(`meitrack: unsupported command type ${command.type}`);
+  }
+}
+
+function text(command: DeviceCommand, key: string): string {
+  const value = command.attributes[key];
+  if (typeof value !== 'string' || value === '') throw new ProtocolError(`meitrack: ${command.type} needs a \`${key}\` text`);
+  return value;
+}
