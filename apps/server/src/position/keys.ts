@@ -4,7 +4,8 @@ import type { Alarm, Attributes, JsonValue } from '@rastro/api';
  * Traccar's position attribute keys (its Position.KEY_* values) that Rastro reads or writes, each
  * with the JSON type Traccar gives its value ('json' where devices differ). Units as Traccar's:
  * distances and odometers in metres, `hours` in milliseconds, `power`/`battery` in volts,
- * `batteryLevel` and `fuelLevel` in percent, `fuel`/`fuelUsed` in litres, `obdSpeed` in knots.
+ * `batteryLevel` and `fuelLevel` in percent, `fuel`/`fuelUsed` in litres, `obdSpeed` in km/h (the
+ * position's own `speed` is in knots), `deviceTemp`/`coolantTemp` in °C. Media keys name a file of the device's media folder.
  */
 const KINDS = {
   index: 'number',
@@ -49,6 +50,15 @@ const KINDS = {
   obdOdometer: 'number',
   result: 'string',
   driverUniqueId: 'string',
+  approximate: 'boolean',
+  heartRate: 'number',
+  deviceTemp: 'number',
+  coolantTemp: 'number',
+  engineLoad: 'number',
+  gSensor: 'string',
+  image: 'string',
+  video: 'string',
+  audio: 'string',
 } as const satisfies Record<string, 'number' | 'boolean' | 'string' | 'json'>;
 
 type Kinds = typeof KINDS;

@@ -76,6 +76,15 @@ export class ByteReader {
     return this.buffer.readInt32LE(this.advance(4));
   }
 
+  /** IEEE 754 single precision; NaN and infinities are a malformed field, not a value. */
+  f32le(): number {
+    return finite(this.buffer.readFloatLE(this.advance(4)), this.what);
+  }
+
+  f32(): number {
+    return finite(this.buffer.readFloatBE(this.advance(4)), this.what);
+  }
+
   /** An unsigned big-endian integer of 1 to 6 bytes. */
   uint(length: number): number {
     return this.buffer.readUIntBE(this.advance(length), length);
@@ -84,6 +93,13 @@ export class ByteReader {
   /** Packed BCD digits (two per byte), as text: `bcd(6)` of 0x01 0x23… gives "0123…". */
   bcd(length: number): string {
     return this.bytes(length).toString('hex');
+  }
+
+  /** Packed BCD digits as a number (dates, counters); a nibble above 9 is a malformed field. */
+  bcdNumber(length: number): number {
+    const digits = this.bcd(length);
+    if (!/^\d+$/.test(digits)) throw new ProtocolError(`${this.what} has a bad BCD field ${digits}`);
+    return Number(digits);
   }
 
   /** Text of `length` bytes (Latin-1: every byte is one character). */
@@ -117,4 +133,9 @@ export class ByteReader {
     this.offset += length;
     return start;
   }
+}
+
+function finite(value: number, what: string): number {
+  if (!Number.isFinite(value)) throw new ProtocolError(`${what} has a non-finite number`);
+  return value;
 }

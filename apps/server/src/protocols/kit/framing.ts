@@ -42,11 +42,15 @@ export function delimited(delimiters: (string | Buffer)[], options: { start?: st
         if (buffer.length > maxLength) throw new ProtocolError(`no frame end in ${buffer.length} bytes`);
         return 0;
       }
+      // A frame longer than any the protocol sends is thrown away, as a line-based splitter does.
+      if (end.at + end.marker.length > maxLength) throw new ProtocolError(`frame of ${end.at + end.marker.length} bytes`);
       return end.at + end.marker.length;
     },
     frameStart(buffer, from) {
-      if (!start) return from < buffer.length ? from : -1;
-      return buffer.indexOf(start, from);
+      if (start) return buffer.indexOf(start, from);
+      // Without a start marker the next frame begins after the next end.
+      const end = indexOfAny(buffer, ends, from);
+      return end ? end.at + end.marker.length : -1;
     },
   };
 }
