@@ -3,6 +3,7 @@ import type { StreamCodec } from './codec.ts';
 import { castelCodec } from './castel/codec.ts';
 import { meiligaoCodec, meiligaoUdpCodec } from './meiligao/codec.ts';
 import { gps103Codec, gps103UdpCodec } from './gps103/codec.ts';
+import { gl200Codec, gl200UdpCodec } from './gl200/codec.ts';
 import { gt06Codec } from './gt06/codec.ts';
 import { eelinkCodec, eelinkUdpCodec } from './eelink/codec.ts';
 import { h02Codec, h02UdpCodec } from './h02/codec.ts';
@@ -33,6 +34,7 @@ export interface ProtocolCodecs {
 export const STREAM_CODECS: ProtocolCodecs[] = [
   // one line per protocol, Traccar's name first; keep each protocol's imports beside the others
   { name: 'gt06', tcp: gt06Codec },
+  { name: 'gl200', tcp: gl200Codec, udp: gl200UdpCodec },
   { name: 'gps103', tcp: gps103Codec, udp: gps103UdpCodec },
   { name: 'tk103', tcp: tk103Codec, udp: tk103UdpCodec },
   { name: 'h02', tcp: h02Codec, udp: h02UdpCodec },
