@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { loginFrame } from '../src/protocols/gt06/test-frames.ts';
 import { withServer } from './harness.ts';
 
 /** A device on a real TCP connection that records what the server writes back. */
@@ -71,15 +72,18 @@ describe('binary protocols through the whole server', () => {
     expect(unknown).toMatchObject({ protocol: 'teltonika', count: 1 });
   });
 
-  it('closes only the connection that sends garbage', async () => {
+  it('skips junk on one connection and goes on; another connection is not touched', async () => {
     await admin.json('POST', '/api/devices', { name: 'Other', uniqueId: '356307042441013' });
-    const good = new FakeDevice(server.port('teltonika'));
-    const bad = new FakeDevice(server.port('teltonika'));
-    bad.send('ffff00000000deadbeef');
-    await bad.closed;
-    good.send('000F333536333037303432343431303133');
-    expect((await good.read(1)).toString('hex')).toBe('01');
+    await admin.json('POST', '/api/devices', { name: 'Junky', uniqueId: '864717003283582' });
+    const good = new FakeDevice(server.port('gt06'));
+    const junky = new FakeDevice(server.port('gt06'));
+    // Junk, then a login: the junk is dropped up to the frame start and the login answered.
+    junky.send(`ffff00000000deadbeef0d0a${loginFrame('864717003283582').toString('hex')}`);
+    expect((await junky.read(10)).toString('hex')).toMatch(/^78780501/);
+    good.send(loginFrame('356307042441013').toString('hex'));
+    expect((await good.read(10)).toString('hex')).toMatch(/^78780501/);
     good.socket.destroy();
+    junky.socket.destroy();
   });
 
   it('GT06: login ack, a location stored then acknowledged, engine stop over the connection', async () => {

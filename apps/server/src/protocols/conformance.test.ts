@@ -11,7 +11,6 @@ import { ratioOf, replay, type Outcome, type VectorFile } from './kit/conformanc
  */
 const TARGET = 0.95;
 const FLOORS: Record<string, number> = {
-  gt06: 0.32,
   h02: 0.91,
   teltonika: 0.78,
   suntech: 0.96,

@@ -296,11 +296,12 @@ describe('GT06 decoder: heartbeat and alarms', () => {
     expect(positionOf(decode(alarmMessage(0x16, 0x01, 0x10))).attributes.alarm).toBe('powerCut,sos');
   });
 
-  it('reads a sized cell block with a two-byte mnc, and skips what a longer block adds', () => {
+  it('measures a sized cell block against a classic one, whatever its field widths, as Traccar does', () => {
     const gps = gpsBlock({ time: FIX_TIME, latitude: 1, longitude: 1 });
-    const wideMnc = Buffer.from('0a' + '82d4' + '0005' + '0001' + '000002', 'hex');
+    const wideMnc = Buffer.from('09' + '82d4' + '0005' + '0001' + '000002', 'hex');
     // 0x26: a 0x16 frame of this length would be taken for a SEEWORLD one, with its 4-byte cell id.
     const withWideMnc = positionOf(decode(gt06Frame(0x26, Buffer.concat([gps, wideMnc, status(0x02, 6, 4, 0x01)]))));
+    expect(withWideMnc.network).toMatchObject({ cellTowers: [{ mobileCountryCode: 724, mobileNetworkCode: 5, locationAreaCode: 1, cellId: 2 }] });
     expect(withWideMnc.attributes).toMatchObject({ ignition: true, batteryLevel: 100, rssi: 4, alarm: 'sos' });
     const padded = Buffer.concat([Buffer.from([0x0b]), classicCell(724, 5, 1, 2), Buffer.from('ffff', 'hex')]);
     const withPadding = positionOf(decode(gt06Frame(0x16, Buffer.concat([gps, padded, status(0x02, 6, 4, 0x01)]))));
@@ -373,13 +374,13 @@ describe('GT06 decoder: text messages', () => {
 
 describe('GT06 decoder: other messages', () => {
   it('acknowledges a short-header type it does not decode, without a position', () => {
-    expect(decode(gt06Frame(0x28, '180501000000', { serial: 3 }))).toEqual({ reply: ackOf(0x28, 3) });
+    expect(decode(gt06Frame(0x57, '180501000000', { serial: 3 }))).toEqual({ reply: ackOf(0x57, 3) });
   });
 
-  it('does not answer time requests, echoed commands or unknown extended messages', () => {
-    expect(decode(gt06Frame(0x8a, ''))).toEqual({});
+  it('does not answer echoed commands, photo transfers or unknown extended messages', () => {
     expect(decode(gt06Frame(0x80, '0c000000'))).toEqual({});
-    expect(decode(gt06Frame(0xf2, '0102', { extended: true }))).toEqual({});
+    expect(decode(gt06Frame(0x35, '00'.repeat(24)))).toEqual({});
+    expect(decode(gt06Frame(0xfd, '0102', { extended: true }))).toEqual({});
   });
 
   it('ignores a frame too short to carry a serial', () => {

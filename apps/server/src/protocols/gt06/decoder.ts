@@ -1,54 +1,60 @@
-import type { Attributes } from '@rastro/api';
 import type { ConnectionState, DecodeResult } from '../codec.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { modelOf } from '../kit/settings.ts';
 import type { DecodedPosition } from '../types.ts';
-import { EXTENDED_HEADER, encodePacket } from './frame.ts';
-import { readGps } from './gps.ts';
-import { CLASSIC_CELL, readCellTower, type CellLayout } from './lbs.ts';
-import { newPosition } from './position.ts';
+import { readAz735 } from './az735.ts';
+import { readBatteryReport } from './bms.ts';
+import { readDashcamAlarm } from './dashcam.ts';
+import { EXTENDED_HEADER } from './frame.ts';
+import { readGk310Heartbeat, readSensorHeartbeat, SENSOR_STATUS_LENGTH } from './heartbeat.ts';
+import { readInformation } from './info.ts';
+import { readIButtonLocation, readRadioLocation, readRfidLocation, readSr411Location, readX1Location } from './layouts.ts';
+import { isLocation, readLocation } from './location.ts';
+import { modelTraits, type Message } from './message.ts';
+import { readModular } from './modular.ts';
+import { readObd } from './obd.ts';
+import { readBluetoothClock, readStatusList } from './peripheral.ts';
 import { ByteReader } from './reader.ts';
-import { readStatus } from './status.ts';
-import { readCommandResponse, readTextMessage } from './text.ts';
-import { KEY } from '../../position/keys.ts';
+import { acknowledgement, addressResponse, extendedAcknowledgement, timeResponse } from './replies.ts';
+import { readCommandResponse, readSerialData, readTextMessage } from './text.ts';
+import { isTowerList, readTowerList } from './towers.ts';
+import { variantOf } from './variant.ts';
+import { readWifiScan } from './wifi.ts';
 
 const LOGIN = 0x01;
+const STATUS = 0x13;
 const COMMAND_RESPONSE = 0x15;
+const WIFI = 0x17;
 const TEXT_MESSAGE = 0x21;
-const GPS_LBS_2 = 0x22;
-const GPS_LBS_STATUS_3 = 0x27;
-const GPS_LBS_4G = 0xa0;
-
-interface Layout {
-  gps: boolean;
-  /** Cell tower after the GPS block: absent, bare, or preceded by its length. */
-  cell: 'none' | 'bare' | 'sized';
-  status: boolean;
-}
-
-/** The message types decoded into positions, by protocol number. */
-const LAYOUTS = new Map<number, Layout>([
-  [0x10, { gps: true, cell: 'none', status: false }], // GPS
-  [0x12, { gps: true, cell: 'bare', status: false }], // GPS + LBS
-  [0x13, { gps: false, cell: 'none', status: true }], // heartbeat: status only
-  [0x16, { gps: true, cell: 'sized', status: true }], // GPS + LBS + status: alarms
-  [0x1a, { gps: true, cell: 'none', status: false }], // GPS + phone number: address request
-  [GPS_LBS_2, { gps: true, cell: 'bare', status: false }], // GPS + LBS, then ACC, upload reason, re-upload flag
-  [0x26, { gps: true, cell: 'sized', status: true }], // GPS + LBS + status, second generation
-  [GPS_LBS_STATUS_3, { gps: true, cell: 'sized', status: true }], // same, then alarm high bits, language, geofence
-  [GPS_LBS_4G, { gps: true, cell: 'bare', status: false }], // GPS + 4G LBS
-]);
-
-/**
- * Types Traccar answers with something other than the plain acknowledgement (time and address
- * requests, wifi scans, photo transfers) or not at all (information packets, echoed commands).
- * They are not decoded here, so they get no answer rather than a wrong one.
- */
-const NOT_ACKNOWLEDGED = new Set([0x17, 0x2a, 0x35, 0x69, 0x80, 0x81, 0x82, 0x8a, 0x94, 0xf3]);
+const GK310_HEARTBEAT = 0x23;
+const SR411_LOCATION = 0x24;
+const ADDRESS_REQUEST = 0x2a;
+const BATTERY_REPORT = 0x40;
+const AZ735_LOCATION = 0x32;
+const AZ735_ALARM = 0x33;
+const X1_LOCATION = 0x34;
+const PHOTO_INFO = 0x35;
+const RFID_LOCATION = 0x36;
+const RADIO_LOCATION = 0x38;
+const IBUTTON = 0x61;
+const WIFI_2 = 0x69;
+const GPS_MODULAR = 0x70;
+const TIME_REQUEST = 0x8a;
+const OBD = 0x8c;
+const INFORMATION = 0x94;
+const DASHCAM_ALARM = 0x95;
+const SERIAL_DATA = 0x9b;
+const BLUETOOTH_CLOCK = 0xb2;
+const DEVICE_STATUS = 0xf1;
+const PERIPHERAL_STATUS = 0xf2;
+const WIFI_4 = 0xf3;
+/** Commands the device echoes back: never acknowledged. */
+const COMMANDS = new Set([0x80, 0x81, 0x82]);
 
 /**
  * Decodes one GT06 frame. The device logs in with its IMEI first; like Traccar, anything before
  * is ignored, unanswered, rather than closing a connection the device may still log in on.
- * The acknowledgement echoes the protocol number and serial of the message.
+ * Most messages are acknowledged with their protocol number and serial; some get an answer of
+ * their own, some none (see each type).
  */
 export function decodeGt06(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult {
   const extended = frame[0] === EXTENDED_HEADER;
@@ -56,22 +62,99 @@ export function decodeGt06(frame: Buffer, state: ConnectionState, receivedAt: Da
   // Devices that botch the length field can produce frames without room for a serial: nothing to decode or acknowledge.
   if (frame.length < typeAt + 1 + 6) return {};
   const type = frame[typeAt];
-  const serial = frame.readUInt16BE(frame.length - 6);
-  const body = new ByteReader(frame.subarray(typeAt + 1, frame.length - 2));
-  const ack = encodePacket(type, Buffer.alloc(0), serial);
+  const length = extended ? frame.readUInt16BE(2) : frame[2];
+  const body = new ByteReader(frame.subarray(typeAt + 1));
+  const message: Message = {
+    type,
+    extended,
+    length,
+    serial: frame.readUInt16BE(frame.length - 6),
+    variant: variantOf(frame, extended, type, length),
+    model: modelTraits(modelOf(state)),
+    utcOffsetMinutes: utcOffset(state),
+    receivedAt,
+  };
 
-  if (type === LOGIN) return { uniqueId: readLogin(body, state), reply: ack };
+  if (type === LOGIN) return { uniqueId: readLogin(body, state), reply: acknowledgement(message) };
   if (!state.device) return {};
-  if (type === COMMAND_RESPONSE) return { positions: [readCommandResponse(body, receivedAt)], reply: ack };
-  if (type === TEXT_MESSAGE) return { positions: [readTextMessage(body, receivedAt)] };
+  return decodeMessage(body, message, frame);
+}
 
-  const layout = LAYOUTS.get(type);
-  if (layout) {
-    const cell = cellLayout(type, extended ? undefined : frame[2]);
-    return { positions: [readPositionMessage(type, layout, cell, body, utcOffset(state), receivedAt)], reply: ack };
+/** Messages with a position and the plain acknowledgement. */
+function acknowledged(position: DecodedPosition | null, message: Message): DecodeResult {
+  return position ? { positions: [position], reply: acknowledgement(message) } : {};
+}
+
+/** Messages with a position and no answer. */
+function unanswered(position: DecodedPosition | null): DecodeResult {
+  return position ? { positions: [position] } : {};
+}
+
+function decodeMessage(body: ByteReader, message: Message, frame: Buffer): DecodeResult {
+  const { type, variant, extended } = message;
+  switch (type) {
+    case GK310_HEARTBEAT:
+      return acknowledged(readGk310Heartbeat(body, message), message);
+    case ADDRESS_REQUEST:
+      return { reply: addressResponse() };
+    case TIME_REQUEST:
+      return { reply: timeResponse(message.receivedAt) };
+    case X1_LOCATION:
+      if (variant !== 'sl4x') return unanswered(readX1Location(body, message));
+      break;
+    case WIFI:
+      // The access point count is in the frame's third byte, where other messages have their length.
+      if (variant !== 'rfid') return readWifiScan(body, message, frame[2]);
+      break;
+    case WIFI_2:
+    case WIFI_4:
+      return readWifiScan(body, message, frame[2]);
+    case INFORMATION:
+      return unanswered(readInformation(body, message));
+    case SR411_LOCATION:
+      if (variant === 'sr411Mini') return unanswered(readSr411Location(body, message));
+      break;
+    case BLUETOOTH_CLOCK:
+      return acknowledged(readBluetoothClock(body, message), message);
+    case COMMAND_RESPONSE:
+      return acknowledged(readCommandResponse(body, message.receivedAt), message);
+    case BATTERY_REPORT:
+      return acknowledged(readBatteryReport(body), message);
+    case STATUS:
+      if (body.remaining === SENSOR_STATUS_LENGTH) return acknowledged(readSensorHeartbeat(body, message), message);
+      break;
+    case IBUTTON:
+      return acknowledged(readIButtonLocation(body, message), message);
+    case RFID_LOCATION:
+      if (variant === 'trx16i') return acknowledged(readRfidLocation(body, message), message);
+      break;
   }
-  // Like Traccar, other short-header messages are acknowledged so that the device does not resend them.
-  return extended || NOT_ACKNOWLEDGED.has(type) ? {} : { reply: ack };
+  if (isTowerList(message)) return acknowledged(readTowerList(body, message), message);
+  if (isLocation(message)) return acknowledged(readLocation(body, message), message);
+
+  switch (type) {
+    case DASHCAM_ALARM:
+      return acknowledged(readDashcamAlarm(body, message), message);
+    case TEXT_MESSAGE:
+      return unanswered(readTextMessage(body, message.receivedAt));
+    case AZ735_LOCATION:
+    case AZ735_ALARM:
+      return { positions: [readAz735(body, message)], reply: extendedAcknowledgement(message) };
+    case OBD:
+      return unanswered(readObd(body, message));
+    case GPS_MODULAR:
+      return acknowledged(readModular(body, message), message);
+    case SERIAL_DATA:
+      return unanswered(readSerialData(body, message.receivedAt));
+    case DEVICE_STATUS:
+    case PERIPHERAL_STATUS:
+      return acknowledged(readStatusList(body, message), message);
+    case RADIO_LOCATION:
+      return unanswered(readRadioLocation(body, message));
+  }
+  // Like Traccar, other short-header messages are acknowledged so that the device does not resend
+  // them. A photo announcement is left unanswered: Traccar requests the photo, which Rastro does not store.
+  return extended || COMMANDS.has(type) || type === PHOTO_INFO ? {} : { reply: acknowledgement(message) };
 }
 
 /**
@@ -79,10 +162,10 @@ export function decodeGt06(frame: Buffer, state: ConnectionState, receivedAt: Da
  * time zone, which then applies to the times they send; without it times are UTC.
  */
 function readLogin(body: ByteReader, state: ConnectionState): string {
-  const imei = body.take(8).toString('hex').slice(1);
+  const imei = body.hex(8).slice(1);
   let utcOffsetMinutes = 0;
   if (body.remaining >= 4) {
-    body.take(2);
+    body.skip(2);
     utcOffsetMinutes = timeZoneMinutes(body.u16());
   }
   state.data.utcOffsetMinutes = utcOffsetMinutes;
@@ -98,65 +181,4 @@ function timeZoneMinutes(field: number): number {
 
 function utcOffset(state: ConnectionState): number {
   return typeof state.data.utcOffsetMinutes === 'number' ? state.data.utcOffsetMinutes : 0;
-}
-
-function cellLayout(type: number, lengthField: number | undefined): CellLayout {
-  if (type === GPS_LBS_4G) return { wideMnc: false, wideLac: true, cidBytes: 8 };
-  // SEEWORLD trackers send a 4-byte cell id in 0x16; Traccar recognises them by this frame length.
-  if (type === 0x16 && lengthField === 0x26) return { ...CLASSIC_CELL, cidBytes: 4 };
-  return CLASSIC_CELL;
-}
-
-function readPositionMessage(
-  type: number,
-  layout: Layout,
-  cell: CellLayout,
-  body: ByteReader,
-  utcOffsetMinutes: number,
-  receivedAt: Date,
-): DecodedPosition {
-  const position = newPosition(receivedAt);
-  const { attributes } = position;
-  attributes[KEY.type] = type;
-  if (layout.gps) readGps(body, position, utcOffsetMinutes);
-
-  if (layout.cell !== 'none' && body.remaining > 0) {
-    // A sized block of length 0 means that the device had no cell to report.
-    const length = layout.cell === 'sized' ? body.u8() : undefined;
-    if (length !== 0) {
-      const start = body.consumed;
-      position.network = buildNetwork([readCellTower(body, cell)], []);
-      // The length counts itself and the tower; what a longer block adds is skipped. (SEEWORLD's
-      // leaves itself out, hence the floor; Traccar assumes an 8-byte tower and skips a byte too
-      // many after a two-byte mnc.)
-      if (length !== undefined) body.take(Math.max(0, length - 1 - (body.consumed - start)));
-    }
-  }
-
-  if (layout.status) {
-    readStatus(body, attributes, type === GPS_LBS_STATUS_3);
-    if (type === GPS_LBS_STATUS_3) body.u8(); // language
-  }
-
-  if (type === GPS_LBS_2 && body.remaining >= 3) {
-    attributes[KEY.ignition] = body.u8() > 0;
-    attributes[KEY.event] = body.u8(); // upload reason
-    attributes[KEY.archive] = body.u8() > 0;
-  }
-  readOptionalTrailer(body, attributes);
-  if (type === GPS_LBS_STATUS_3) attributes.geofence = body.u8();
-  return position;
-}
-
-/**
- * Fields some devices append, recognised like Traccar by how many bytes are left:
- * 3 (ACC, upload mode, re-upload flag), 4 (mileage) or 7 (both).
- */
-function readOptionalTrailer(body: ByteReader, attributes: Attributes): void {
-  if (body.remaining === 3 || body.remaining === 7) {
-    attributes[KEY.ignition] = body.u8() > 0;
-    body.u8(); // upload mode
-    if (body.u8() > 0) attributes[KEY.archive] = true;
-  }
-  if (body.remaining === 4) attributes[KEY.odometer] = body.u32();
 }

@@ -35,6 +35,12 @@ export function gt06FrameLength(buffer: Buffer): number {
   return buffer.length >= announced ? first : 0;
 }
 
+/** Where the next frame header (`78 78` or `79 79`) is at or after `from`, -1 when none is in `buffer`. */
+export function gt06FrameStart(buffer: Buffer, from: number): number {
+  for (let at = Math.max(0, from); at < buffer.length - 1; at++) if (startsFrame(buffer, at)) return at;
+  return -1;
+}
+
 /** Whether a frame header (`78 78` or `79 79`) starts at `at`. */
 function startsFrame(buffer: Buffer, at: number): boolean {
   return buffer.length >= at + 2 && (buffer[at] === SHORT_HEADER || buffer[at] === EXTENDED_HEADER) && buffer[at + 1] === buffer[at];
@@ -52,14 +58,20 @@ export function gt06ChecksumValid(frame: Buffer): boolean {
   return crc16X25(frame.subarray(2, frame.length - 4)) === frame.readUInt16BE(frame.length - 4);
 }
 
-/** A `78 78` packet to the device: acknowledgements and commands. The serial is the message's (acks) or 0 (commands). */
-export function encodePacket(type: number, body: Buffer, serial: number): Buffer {
-  const packet = Buffer.alloc(2 + 1 + 1 + body.length + 2 + 2 + 2);
-  packet[0] = packet[1] = SHORT_HEADER;
-  packet[2] = 1 + body.length + 2 + 2;
-  packet[3] = type;
-  body.copy(packet, 4);
-  const serialAt = 4 + body.length;
+/**
+ * A packet to the device: acknowledgements, answers and commands. The serial is the message's
+ * (acknowledgements) or 0 (commands and answers). `extended` gives it the `79 79` header.
+ */
+export function encodePacket(type: number, body: Buffer, serial: number, extended = false): Buffer {
+  const head = extended ? 4 : 3;
+  const packet = Buffer.alloc(head + 1 + body.length + 2 + 2 + 2);
+  packet[0] = packet[1] = extended ? EXTENDED_HEADER : SHORT_HEADER;
+  const length = 1 + body.length + 2 + 2;
+  if (extended) packet.writeUInt16BE(length, 2);
+  else packet[2] = length;
+  packet[head] = type;
+  body.copy(packet, head + 1);
+  const serialAt = head + 1 + body.length;
   packet.writeUInt16BE(serial, serialAt);
   packet.writeUInt16BE(crc16X25(packet.subarray(2, serialAt + 2)), serialAt + 2);
   CR_LF.copy(packet, serialAt + 4);

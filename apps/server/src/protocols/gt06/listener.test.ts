@@ -81,19 +81,15 @@ describe('GT06 over TCP', () => {
     expect(device.closed).toBe(false);
   });
 
-  it('closes only the connection that sent garbage', async () => {
+  it('skips junk before and between frames and keeps the connection', async () => {
     const { ctx, open } = await start();
-    const good = open();
-    const bad = open();
-    good.send(loginFrame(IMEI, { serial: 1 }));
-    await until(() => good.received.length >= 10, 'the login ack');
-    bad.send(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
-    await until(() => bad.closed, 'the close');
-
-    good.send(location.subarray(0, 10));
-    good.send(location.subarray(10));
-    await until(() => good.received.length >= 20, 'the location ack');
-    expect(good.closed).toBe(false);
+    const device = open();
+    device.send(Buffer.concat([Buffer.from('GET / HTTP/1.1\r\n\r\n'), loginFrame(IMEI, { serial: 1 })]));
+    await until(() => device.received.length >= 10, 'the login ack');
+    device.send(Buffer.concat([Buffer.from('0d0a4f4b', 'hex'), location]));
+    await until(() => device.received.length >= 20, 'the location ack');
+    expect(device.received.subarray(10)).toEqual(gt06Frame(0x12, '', { serial: 2 }));
+    expect(device.closed).toBe(false);
     expect(ctx.submitted).toHaveLength(1);
   });
 

@@ -1,3 +1,4 @@
+import type { Attributes } from '@rastro/api';
 import { decodedPosition } from '../../position/create.ts';
 import type { DecodedPosition } from '../types.ts';
 
@@ -11,3 +12,16 @@ export function newPosition(time: Date): DecodedPosition {
   return decodedPosition(GT06_PROTOCOL, time, { valid: false, outdated: true });
 }
 
+/** Sets a text attribute; like Traccar, an empty text is no value. */
+export function setText(attributes: Attributes, key: string, value: string): void {
+  if (value !== '') attributes[key] = value;
+}
+
+/** Text without the spaces and control characters around it (devices pad fields with NULs or spaces). */
+export function trimmed(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}

@@ -1,90 +1,103 @@
 import type { Alarm, Attributes } from '@rastro/api';
-import { KEY, addAlarm } from '../../position/keys.ts';
+import type { DecodedPosition } from '../types.ts';
+import { alarmOf } from './alarms.ts';
+import type { Message } from './message.ts';
 import type { ByteReader } from './reader.ts';
+import type { Variant } from './variant.ts';
+import { KEY, addAlarm } from '../../position/keys.ts';
 
-/** Alarm carried in bits 3-5 of the terminal information byte. */
-const TERMINAL_ALARMS: (Alarm | undefined)[] = [
-  undefined,
-  'vibration',
-  'powerCut',
-  'lowBattery',
-  'sos',
-  undefined,
-  'geofence',
-  'removing',
-];
+const STATUS = 0x13;
+const GPS_LBS_STATUS_3 = 0x27;
+const ALARM_MODULE = 0x39;
+const GPS_LBS_STATUS_5 = 0xa2;
+const FENCE_MULTI = 0xa4;
 
-/**
- * The alarm byte of the status block, as Traccar reads it for devices without a model-specific
- * table. Codes above 0xFF only occur in 0x27 messages, whose next byte adds high bits.
- */
-const ALARM_CODES = new Map<number, Alarm>([
-  [0x01, 'sos'],
-  [0x02, 'powerCut'],
-  [0x03, 'vibration'],
-  [0x04, 'geofenceEnter'],
-  [0x05, 'geofenceExit'],
-  [0x06, 'overspeed'],
-  [0x09, 'vibration'],
-  [0x0c, 'tampering'],
-  [0x0e, 'lowBattery'],
-  [0x0f, 'lowBattery'],
-  [0x11, 'powerOff'],
-  [0x13, 'tampering'],
-  [0x14, 'door'],
-  [0x18, 'removing'],
-  [0x19, 'lowBattery'],
-  [0x1a, 'hardBraking'],
-  [0x1b, 'hardCornering'],
-  [0x23, 'fallDown'],
-  [0x25, 'tampering'],
-  [0x26, 'hardAcceleration'],
-  [0x27, 'hardBraking'],
-  [0x28, 'hardBraking'],
-  [0x29, 'hardAcceleration'],
-  [0x2a, 'hardCornering'],
-  [0x2b, 'hardCornering'],
-  [0x2c, 'accident'],
-  [0x2e, 'hardCornering'],
-  [0x30, 'jamming'],
-  [0x32, 'tampering'],
-  [0x33, 'lock'],
-  [0x34, 'unlock'],
-  [0x53, 'fuelLeak'],
-  [0x5b, 'temperature'],
-  [0x5c, 'temperature'],
-  [0xc9, 'idle'],
-  [0xf0, 'hardAcceleration'],
-  [0xf1, 'hardBraking'],
-  [0xf2, 'accident'],
-  [0x107, 'jamming'],
-  [0x10b, 'jamming'],
-]);
+/** Alarm carried in bits 3-5 of the terminal information byte (7 is overspeed on VXT01). */
+const TERMINAL_ALARMS: (Alarm | undefined)[] = [undefined, 'vibration', 'powerCut', 'lowBattery', 'sos', undefined, 'geofence', 'removing'];
 
-/** Battery as a voltage level 0-6 (classic devices) or a percentage (newer ones); anything else is not a level. */
-function batteryLevel(value: number): number | undefined {
-  if (value <= 6) return Math.floor((value * 100) / 6);
-  if (value <= 100) return value;
-  return undefined;
-}
-
-/**
- * The status block: terminal information (bit 1 ACC, bit 2 charging, bits 3-5 alarm, bit 7 oil
- * and electricity cut), battery/voltage level, GSM signal, alarm code.
- */
-export function readStatus(reader: ByteReader, attributes: Attributes, alarmHasHighBits: boolean): void {
+/** Terminal information: bit 1 ACC, bit 2 charging, bits 3-5 alarm, bit 7 oil and electricity cut. */
+export function readTerminalInfo(reader: ByteReader, attributes: Attributes, variant: Variant): void {
   const info = reader.u8();
   attributes[KEY.status] = info;
   attributes[KEY.ignition] = (info & 0x02) !== 0;
   attributes[KEY.charge] = (info & 0x04) !== 0;
   attributes[KEY.blocked] = (info & 0x80) !== 0;
-  addAlarm(attributes, TERMINAL_ALARMS[(info >> 3) & 0x07]);
+  const alarm = (info >> 3) & 0x07;
+  addAlarm(attributes, alarm === 7 && variant === 'vxt01' ? 'overspeed' : TERMINAL_ALARMS[alarm]);
+}
 
-  const level = batteryLevel(reader.u8());
-  if (level !== undefined) attributes[KEY.batteryLevel] = level;
+/** Whether a 0x22/0x25 message has the NT series' layout (record header, power, battery voltage, odometer, hours). */
+export function isNtRecord({ type, model }: Message): boolean {
+  return model.nt && (type === 0x22 || type === 0x25);
+}
+
+/**
+ * The status block after the cell tower: terminal information, battery (voltage level 0-6 on
+ * classic devices, a percentage on newer ones), GSM signal and the alarm code, with the
+ * variations of the models and firmwares that change it.
+ */
+export function readStatusBlock(reader: ByteReader, position: DecodedPosition, message: Message): void {
+  const { type, variant, model } = message;
+  const { attributes } = position;
+  if (type === GPS_LBS_STATUS_5) reader.skip(1); // network indicator
+  readTerminalInfo(reader, attributes, variant);
+  if (variant === 'obd6') {
+    readObd6Status(reader, attributes, message);
+    return;
+  }
+  if (variant === 'seeworld' && message.length === 0x18) {
+    readSeeworldStatus(reader, attributes);
+    return;
+  }
+
+  const nt = isNtRecord(message);
+  if (type === GPS_LBS_STATUS_5 || nt) attributes[KEY.power] = reader.u16() / 100;
+  if (type === STATUS && model.name === 'R11') {
+    attributes[KEY.power] = reader.u16() / 100;
+  } else {
+    const battery = reader.u8();
+    if (nt) attributes[KEY.battery] = battery / 10;
+    else if (battery <= 6) attributes[KEY.batteryLevel] = Math.floor((battery * 100) / 6);
+    else if (battery <= 100) attributes[KEY.batteryLevel] = battery;
+  }
   attributes[KEY.rssi] = reader.u8();
 
+  if (type === STATUS && model.lw) {
+    attributes[KEY.power] = (reader.u16() & 0xfff) / 10;
+    return;
+  }
   let code = reader.u8();
-  if (alarmHasHighBits) code |= (reader.peek() >> 4) << 8;
-  addAlarm(attributes, ALARM_CODES.get(code));
+  if (type === GPS_LBS_STATUS_3 || type === FENCE_MULTI || type === ALARM_MODULE) code |= (reader.peek() >> 4) << 8;
+  if (type === STATUS && model.seeworld) {
+    attributes[KEY.power] = code; // SEEWORLD heartbeats give the external voltage in volts here
+  } else if (variant !== 'vxt01') {
+    addAlarm(attributes, alarmOf(code, message));
+    if (variant === 'trx16i') attributes[KEY.event] = code;
+  }
+}
+
+/** OBD6: satellites and signal in one word, alarm, language, battery, working mode, power; a temperature in mode 4. */
+function readObd6Status(reader: ByteReader, attributes: Attributes, message: Message): void {
+  const signal = reader.u16();
+  attributes[KEY.sat] = ((signal >> 10) & 0x1f) + ((signal >> 5) & 0x1f);
+  attributes[KEY.rssi] = signal & 0x1f;
+  addAlarm(attributes, alarmOf(reader.u8(), message));
+  reader.skip(1); // language
+  attributes[KEY.batteryLevel] = reader.u8();
+  const mode = reader.u8();
+  attributes[KEY.power] = reader.u16() / 100;
+  reader.skip(1 + 2); // reserved, working time
+  if (mode === 4) attributes.temp1 = reader.i16() / 10;
+}
+
+/** SEEWORLD's long heartbeat: signal, power in volts, step count, battery, charging, motion. */
+function readSeeworldStatus(reader: ByteReader, attributes: Attributes): void {
+  reader.skip(2 + 1); // extension bits, voltage level
+  attributes[KEY.rssi] = reader.u8();
+  attributes[KEY.power] = reader.u8();
+  reader.skip(3); // language, sound and light switches
+  attributes[KEY.steps] = reader.u32();
+  attributes[KEY.batteryLevel] = reader.u8();
+  attributes[KEY.charge] = reader.u8() === 1;
+  attributes[KEY.motion] = reader.u8() === 1;
 }

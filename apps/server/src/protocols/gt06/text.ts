@@ -1,5 +1,5 @@
 import type { DecodedPosition } from '../types.ts';
-import { newPosition } from './position.ts';
+import { newPosition, setText, trimmed } from './position.ts';
 import type { ByteReader } from './reader.ts';
 import { KEY } from '../../position/keys.ts';
 
@@ -56,5 +56,18 @@ export function readTextMessage(body: ByteReader, receivedAt: Date): DecodedPosi
   position.deviceTime = position.fixTime = new Date(
     Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)),
   );
+  return position;
+}
+
+/**
+ * 0x9B, data passed through from a serial device: its type code, then the data, kept as text
+ * when printable (CR and LF allowed), in hex otherwise.
+ */
+export function readSerialData(body: ByteReader, receivedAt: Date): DecodedPosition {
+  body.skip(1); // external device type
+  const data = body.rest();
+  const position = newPosition(receivedAt);
+  const printable = data.every((byte) => (byte >= 0x20 && byte < 0x80) || byte === 0x0d || byte === 0x0a);
+  setText(position.attributes, KEY.result, printable ? trimmed(data.toString('latin1')) : data.toString('hex'));
   return position;
 }
