@@ -8,6 +8,7 @@ import { gt06Codec } from './gt06/codec.ts';
 import { eelinkCodec, eelinkUdpCodec } from './eelink/codec.ts';
 import { h02Codec, h02UdpCodec } from './h02/codec.ts';
 import { jt600Codec } from './jt600/codec.ts';
+import { jt808Codec } from './jt808/codec.ts';
 import { meitrackCodec, meitrackUdpCodec } from './meitrack/codec.ts';
 import { mxtCodec } from './mxt/codec.ts';
 import { ruptelaCodec } from './ruptela/codec.ts';
@@ -41,6 +42,7 @@ export const STREAM_CODECS: ProtocolCodecs[] = [
   { name: 'teltonika', tcp: teltonikaCodec, udp: teltonikaUdpCodec },
   { name: 'suntech', tcp: suntechCodec },
   { name: 'jt600', tcp: jt600Codec },
+  { name: 'jt808', tcp: jt808Codec },
   { name: 'eelink', tcp: eelinkCodec, udp: eelinkUdpCodec },
   { name: 'xexun', tcp: xexunCodec },
   { name: 't800x', tcp: t800xCodec, udp: t800xCodec },

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTcpListener } from '../stream-listener.ts';
+import { binary } from '../testing/protocol-test.ts';
+import { RecordingContext } from '../testing/recording-context.ts';
+import { TcpDevice, until } from '../testing/tcp-device.ts';
+import type { ProtocolListener } from '../types.ts';
+import { jt808Codec } from './codec.ts';
+
+/** Terminal 013511221122: registration, authentication, location (Traccar's test frames). */
+const REGISTER = binary('7E0100002D013511221122000500000000373031303748422D52303347424400000000000000000000003233363631303402CBD5424136383630387E');
+const AUTHENTICATE = binary('7E0102000E013511221122000661757468656E7469636174696F6E3F7E');
+const LOCATION = binary('7e020000220135112211220007000000000000400e012af16f02cbd2ba000000000000150101194257010400000077227e');
+
+let listener: ProtocolListener | undefined;
+const devices: TcpDevice[] = [];
+
+afterEach(async () => {
+  for (const device of devices.splice(0)) device.end();
+  await listener?.close();
+  listener = undefined;
+});
+
+async function connect(): Promise<{ ctx: RecordingContext; device: TcpDevice }> {
+  const ctx = new RecordingContext((uniqueId) => (uniqueId === '13511221122' ? 5 : null));
+  listener = await startTcpListener(ctx, jt808Codec, { port: 0, host: '127.0.0.1' });
+  const device = new TcpDevice(listener.port);
+  devices.push(device);
+  return { ctx, device };
+}
+
+describe('JT808 over TCP', () => {
+  it('registers, authenticates and reports, each answered; junk between messages is skipped', async () => {
+    const { ctx, device } = await connect();
+    device.send(REGISTER);
+    await until(() => device.received.length > 0, 'the registration reply');
+    expect(device.received.subarray(0, 3)).toEqual(binary('7e8100'));
+    expect(ctx.identified.map((call) => call.uniqueId)).toEqual(['13511221122']);
+
+    device.received = Buffer.alloc(0);
+    device.send(Buffer.concat([AUTHENTICATE, Buffer.from('\r\n'), LOCATION]));
+    await until(() => ctx.positions.length === 1 && device.received.length >= 2 * 17, 'the location and both acknowledgements');
+    expect(device.received).toEqual(binary('7e8001000501351122112200000006010200b57e', '7e8001000501351122112200000007020000b57e'));
+    expect(ctx.positions[0]).toMatchObject({ protocol: 'jt808', valid: true, latitude: expect.closeTo(-19.591535, 6), longitude: expect.closeTo(-46.912186, 6) });
+    expect(device.closed).toBe(false);
+  });
+
+  it('sends commands to the terminal that connected', async () => {
+    const { ctx, device } = await connect();
+    device.send(AUTHENTICATE);
+    await until(() => ctx.channel !== null, 'the attachment');
+    ctx.channel!.send({ type: 'engineStop', attributes: {} });
+    await until(() => device.received.length >= 20 + 16, 'the command');
+    expect(device.received.subarray(20)).toEqual(binary('7e810500010135112211220000f0417e'));
+  });
+});
