@@ -10,15 +10,17 @@ const serverLayers = {
   domain: ['config'],
   position: ['domain'],
   protocols: ['domain', 'position', 'config'],
+  media: [],
   db: ['domain', 'position', 'config'],
   live: ['db', 'protocols', 'domain', 'position', 'config'],
-  pipeline: ['db', 'live', 'domain', 'position', 'protocols', 'config'],
-  notifications: ['db', 'live', 'pipeline', 'domain', 'position', 'config'],
+  sms: ['db', 'domain', 'config'],
+  pipeline: ['db', 'live', 'media', 'domain', 'position', 'protocols', 'config'],
+  notifications: ['db', 'live', 'pipeline', 'sms', 'domain', 'position', 'config'],
   billing: ['db', 'live', 'domain', 'config'],
   reports: ['db', 'live', 'pipeline', 'domain', 'position', 'config'],
   'qr-driver': ['db', 'live', 'domain', 'position', 'config'],
   simulator: ['protocols', 'domain', 'position', 'config'],
-  api: ['db', 'live', 'pipeline', 'notifications', 'billing', 'reports', 'qr-driver', 'protocols', 'domain', 'position', 'config'],
+  api: ['db', 'live', 'media', 'sms', 'pipeline', 'notifications', 'billing', 'reports', 'qr-driver', 'protocols', 'domain', 'position', 'config'],
 };
 
 const layerRules = Object.entries(serverLayers).map(([folder, allowed]) => ({

@@ -218,7 +218,8 @@ function extract(prefix) {
       const [call] = parsePrimary(tokens, i);
       // A second constructor argument: Teltonika's connectionless (the UDP framing), Xexun's full format.
       const flag = call.args?.[1]?.kind === 'name' && call.args[1].name === 'true';
-      transport = flag && prefix === 'Teltonika' ? 'udp' : undefined;
+      // Pósitron's test frames are bare messages: what a datagram carries (over TCP they come wrapped).
+      transport = (flag && prefix === 'Teltonika') || prefix === 'Pst' ? 'udp' : undefined;
       if (flag && prefix === 'Xexun') settings = { 'xexun.extended': true };
       continue;
     }

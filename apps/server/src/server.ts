@@ -14,6 +14,7 @@ import { announceRevocation, staleOwners } from './api/revocation.ts';
 import { DeviceContexts } from './pipeline/device-context.ts';
 import { InactivityCheck } from './pipeline/events/inactivity.ts';
 import { EventRaiser } from './pipeline/events/raiser.ts';
+import { createGeolocation } from './pipeline/geolocation/handler.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
 import { deviceEvent } from './position/events.ts';
 import { NotificationRules } from './notifications/rules.ts';
@@ -22,6 +23,8 @@ import { PushChannel } from './notifications/push.ts';
 import { Vapid } from './notifications/vapid.ts';
 import { startProtocolListeners } from './protocols/registry.ts';
 import { QrCheckins } from './qr-driver/checkins.ts';
+import { SmsGateway } from './sms/gateway.ts';
+import { MediaStore } from './media/store.ts';
 import type { ProtocolListener } from './protocols/types.ts';
 
 export interface Rastro {
@@ -78,7 +81,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   let app: FastifyInstance | null = null;
   const log = { info: (msg: string) => app?.log.info(msg), warn: (msg: string) => app?.log.warn(msg), error: (msg: string) => app?.log.error(msg) };
   const push = config.push.enabled ? new PushChannel(db.kysely, new Vapid(db.kysely, config.push.subject), config.push.allowHttp, log) : null;
-  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, push);
+  const sms = new SmsGateway(settings);
+  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, sms, push);
   // each cache updates only what it holds of what changed (the socket hub listens on its own)
   bus.subscribe((message) => {
     if (message.kind === 'invalidate') {
@@ -93,9 +97,10 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
       rules.changed(message);
     }
   });
+  const media = new MediaStore(config.dataDir);
   const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
-    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, qrCheckins,
+    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media,
     restart: () => options.restart?.(),
   });
   const events = new EventRaiser(db.kysely, registry, notifications);
@@ -110,7 +115,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const billing = new BillingSweeper(db.kysely, settings, log, config.billingSweepMinutes * 60_000,
     (userIds) => announceRevocation(bus, { userIds, all: true }));
   if (config.billingSweepMinutes > 0) billing.start();
-  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log);
+  const geolocation = config.geolocation ? createGeolocation(config.geolocation, log) : null;
+  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log, media, geolocation);
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

@@ -53,8 +53,8 @@ export interface TestServer {
   rastro: Rastro;
   base: string;
   osmand: string;
-  /** The TCP (first) port a protocol listens on. */
-  port: (protocol: string) => number;
+  /** The port a protocol listens on: its first listener's (TCP where it has one), or the one of `transport`. */
+  port: (protocol: string, transport?: 'tcp' | 'udp') => number;
   /** How many times POST /api/server/restart asked for a restart. */
   restarts: number;
   stop: () => Promise<void>;
@@ -137,8 +137,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     get restarts() {
       return restarts;
     },
-    port: (protocol) => {
-      const listener = rastro.listeners.find((l) => l.protocol === protocol);
+    port: (protocol, transport) => {
+      const listener = rastro.listeners.find((l) => l.protocol === protocol && (!transport || l.transport === transport));
       if (!listener) throw new Error(`no ${protocol} listener`);
       return listener.port;
     },

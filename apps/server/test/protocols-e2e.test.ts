@@ -21,7 +21,7 @@ interface Conversation {
 }
 
 /** Text protocols' ends, which Traccar's tests leave out (its frame decoder strips them). */
-const ENDS = ['', '\r\n', '\r', '\n', '#', ';', '$', '\r\n#'];
+const ENDS = ['', '\r\n', '\r', '\n', '#', ';', '$', ']', ')', '\r\n#'];
 
 /** The frame as the device sends it: as tested, or with the end the splitter needs to take it whole. */
 function wholeFrame(codec: StreamCodec, frame: Buffer): Buffer | null {
@@ -36,11 +36,11 @@ function wholeFrame(codec: StreamCodec, frame: Buffer): Buffer | null {
   return null;
 }
 
-function conversationOf(codec: StreamCodec, file: VectorFile): Conversation | null {
+function conversationOf(codec: StreamCodec, file: VectorFile, transport: 'tcp' | 'udp'): Conversation | null {
   for (const session of new Set(file.vectors.map((v) => v.session))) {
     const state: ConnectionState = { device: null, data: {} };
     let login: Buffer | null = null;
-    for (const vector of file.vectors.filter((v) => v.session === session && !v.settings && !v.transport)) {
+    for (const vector of file.vectors.filter((v) => v.session === session && !v.settings && (transport === 'udp' || !v.transport))) {
       const frame = wholeFrame(codec, frameOf(vector));
       if (!frame || (codec.checksumValid && !codec.checksumValid(frame))) continue;
       let result;
@@ -87,20 +87,21 @@ describe('every protocol through the whole server', () => {
   const { server, admin } = withServer({ dialect: 'sqlite' });
 
   for (const entry of STREAM_CODECS) {
-    const codec = entry.tcp ?? entry.udp;
-    if (!codec) continue;
-    it(`${entry.name}: a device's own frames over ${entry.tcp ? 'TCP' : 'UDP'} are stored and served by the API`, async () => {
-      const conversation = conversationOf(codec, vectorsOf(entry.name));
+    it(`${entry.name}: a device's own frames over a real socket are stored and served by the API`, async () => {
+      // Over TCP where the protocol has it and its vectors hold a whole conversation, else over UDP.
+      const tcp = entry.tcp ? conversationOf(entry.tcp, vectorsOf(entry.name), 'tcp') : null;
+      const udp = !tcp && entry.udp ? conversationOf(entry.udp, vectorsOf(entry.name), 'udp') : null;
+      const conversation = tcp ?? udp;
       expect(conversation, 'a vector pair that identifies a device and carries a fix').not.toBeNull();
       const { uniqueId, frames, expected } = conversation!;
       const device = await admin.json('POST', '/api/devices', { name: `${entry.name} tracker`, uniqueId });
       let close: () => void;
-      if (entry.tcp) {
+      if (tcp) {
         const socket = await sendTcp(server.port(entry.name), frames);
         close = () => socket.destroy();
       } else {
         const socket = dgram.createSocket('udp4');
-        for (const frame of frames) await new Promise<void>((resolve) => socket.send(frame, server.port(entry.name), '127.0.0.1', () => resolve()));
+        for (const frame of frames) await new Promise<void>((resolve) => socket.send(frame, server.port(entry.name, 'udp'), '127.0.0.1', () => resolve()));
         close = () => socket.close();
       }
       try {

@@ -118,7 +118,7 @@ describe('binary protocols through the whole server', () => {
 
     const binary = await admin.json('POST', '/api/devices', { name: 'Binary H02', uniqueId: '4106000826' });
     const udp = (await import('node:dgram')).createSocket('udp4');
-    const h02Udp = server.rastro.listeners.filter((l) => l.protocol === 'h02')[1].port;
+    const h02Udp = server.port('h02', 'udp');
     udp.send(Buffer.from('24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f', 'hex'), h02Udp, '127.0.0.1');
     await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${binary.id}`)).length).toBe(1);
     const [fromUdp] = await admin.json('GET', `/api/positions?deviceId=${binary.id}`);

@@ -34,6 +34,7 @@ import { entityRoutes } from './traccar/entities.ts';
 import { groupRoutes } from './traccar/groups.ts';
 import { permissionRoutes } from './traccar/permissions.ts';
 import { positionRoutes } from './traccar/positions.ts';
+import { mediaRoutes } from './traccar/media.ts';
 import { reportRoutes } from './traccar/reports.ts';
 import { serverRoutes } from './traccar/server.ts';
 import { passwordRoutes } from './traccar/password.ts';
@@ -101,7 +102,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
 
   registerAudit(app, ctx);
   for (const routes of [sessionRoutes, totpRoutes, passwordRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
+    positionRoutes, mediaRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

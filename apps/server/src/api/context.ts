@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.ts';
+import type { MediaStore } from '../media/store.ts';
 import type { Db } from '../db/connection.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { LiveBus } from '../live/bus.ts';
@@ -8,6 +9,7 @@ import type { DeviceContexts } from '../pipeline/device-context.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
 import type { QrCheckins } from '../qr-driver/checkins.ts';
+import type { SmsGateway } from '../sms/gateway.ts';
 import type { Guards } from './guards.ts';
 
 /** What the HTTP routes are given: no route reaches anything else. */
@@ -23,6 +25,10 @@ export interface ApiContext {
   /** Per-device settings lookup (device, groups, server). */
   contexts: DeviceContexts;
   notifications: NotificationDispatcher;
+  /** The HTTP SMS gateway of the server settings (commands by text channel, the sms notificator). */
+  sms: SmsGateway;
+  /** Photos, clips and voice messages devices sent (GET /api/media). */
+  media: MediaStore;
   /** QR drivers' check-ins (spec §7 POST /tarkan/qr-driver). */
   qrCheckins: QrCheckins;
   /** Restarts the server process (POST /api/server/restart); set by main.ts. */

@@ -2,6 +2,7 @@ import type { Attributes } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import type { PositionStore } from '../db/position-store.ts';
 import type { Database } from '../db/schema.ts';
+import type { MediaStore } from '../media/store.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import { toWorking } from '../position/create.ts';
@@ -19,10 +20,16 @@ import { geofence } from './geofence.ts';
 import { motion } from './motion.ts';
 import { outdated } from './outdated.ts';
 import { linkedDriver, qrDriver } from './qr-driver.ts';
-import type { PositionHandler } from './types.ts';
+import type { PositionHandler, PositionStep } from './types.ts';
 
 /** The ordered steps (Traccar's ProcessingHandler order, for the steps built so far); the QR driver first, so computed attributes see it. */
 const HANDLERS: PositionHandler[] = [qrDriver, linkedDriver, computedEarly, outdated, distance, filter, geofence, motion, computedLate, engineHours];
+
+/** HANDLERS with a geolocation step right after `outdated`, where Traccar runs its GeolocationHandler. */
+const withGeolocation = (step: PositionStep): PositionStep[] => {
+  const at = HANDLERS.indexOf(outdated) + 1;
+  return [...HANDLERS.slice(0, at), step, ...HANDLERS.slice(at)];
+};
 
 type Logger = ProtocolContext['log'];
 
@@ -33,6 +40,7 @@ type Logger = ProtocolContext['log'];
  */
 export class PositionProcessor implements ProtocolContext {
   private readonly chains = new Map<number, Promise<void>>();
+  private readonly steps: PositionStep[];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -43,7 +51,16 @@ export class PositionProcessor implements ProtocolContext {
     private readonly contexts: DeviceContexts,
     private readonly events: EventRaiser,
     readonly log: Logger,
-  ) {}
+    private readonly media: MediaStore,
+    /** Cell-tower and Wi-Fi geolocation, when a provider is configured. */
+    geolocation: PositionStep | null = null,
+  ) {
+    this.steps = geolocation ? withGeolocation(geolocation) : HANDLERS;
+  }
+
+  storeMedia(device: DeviceRef, extension: string, data: Buffer): Promise<string> {
+    return this.media.save(device.uniqueId, extension, data);
+  }
 
   async identify(protocol: string, uniqueId: string, remoteAddress: string): Promise<DeviceRef | null> {
     const row = await this.registry.findByUniqueId(uniqueId);
@@ -102,8 +119,10 @@ export class PositionProcessor implements ProtocolContext {
     let chain: Promise<void> = Promise.resolve();
     for (const input of decoded) {
       let position: WorkingPosition | null = toWorking(input, device.id, serverTime);
-      for (const handler of HANDLERS) {
-        position = handler(position, last, context);
+      for (const step of this.steps) {
+        const result = step(position, last, context);
+        // Only a step that waits on I/O (geolocation) costs this device's chain a turn of the event loop.
+        position = result instanceof Promise ? await result : result;
         if (!position) break;
       }
       if (!position) continue;

@@ -32,6 +32,21 @@ export interface DecodeResult {
   positions?: DecodedPosition[];
   /** Sent once the device is known and the positions are stored: the acknowledgement. */
   reply?: Buffer;
+  /** Files the frame completed (a photo, a clip, a voice message), each named on one of `positions`. */
+  media?: MediaAttachment[];
+}
+
+/**
+ * A file a device sent. The listener stores it under the device and writes its name into
+ * `position.attributes[key]` (Traccar's `image`, `video`, `audio`) before the position is stored;
+ * without a media store the attribute stays unset.
+ */
+export interface MediaAttachment {
+  position: DecodedPosition;
+  key: 'image' | 'video' | 'audio';
+  /** The file type: jpg, png, mp4, h264, amr, wav or mp3 (media/store.ts). */
+  extension: string;
+  data: Buffer;
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { ProtocolName } from '../config/protocol-ports.ts';
 import type { StreamCodec } from './codec.ts';
+import { continentalCodec } from './continental/codec.ts';
+import { mobilogixCodec } from './mobilogix/codec.ts';
+import { rstCodec } from './rst/codec.ts';
 import { castelCodec } from './castel/codec.ts';
 import { meiligaoCodec, meiligaoUdpCodec } from './meiligao/codec.ts';
 import { gps103Codec, gps103UdpCodec } from './gps103/codec.ts';
@@ -19,6 +22,9 @@ import { teltonikaUdpCodec } from './teltonika/udp.ts';
 import { tk103Codec, tk103UdpCodec } from './tk103/codec.ts';
 import { xexunCodec } from './xexun/codec.ts';
 import { watchCodec } from './watch/codec.ts';
+import { pstCodec, pstUdpCodec } from './pst/codec.ts';
+import { jmakCodec } from './jmak/codec.ts';
+import { calampCodec } from './calamp/codec.ts';
 
 /**
  * Every stream protocol's codecs by Traccar's protocol name, one stable interface for each
@@ -34,6 +40,9 @@ export interface ProtocolCodecs {
 
 export const STREAM_CODECS: ProtocolCodecs[] = [
   // one line per protocol, Traccar's name first; keep each protocol's imports beside the others
+  { name: 'mobilogix', tcp: mobilogixCodec },
+  { name: 'rst', udp: rstCodec },
+  { name: 'continental', tcp: continentalCodec },
   { name: 'gt06', tcp: gt06Codec },
   { name: 'gl200', tcp: gl200Codec, udp: gl200UdpCodec },
   { name: 'gps103', tcp: gps103Codec, udp: gps103UdpCodec },
@@ -52,6 +61,9 @@ export const STREAM_CODECS: ProtocolCodecs[] = [
   { name: 'meitrack', tcp: meitrackCodec, udp: meitrackUdpCodec },
   { name: 'mxt', tcp: mxtCodec },
   { name: 'ruptela', tcp: ruptelaCodec },
+  { name: 'pst', tcp: pstCodec, udp: pstUdpCodec },
+  { name: 'jmak', tcp: jmakCodec },
+  { name: 'calamp', udp: calampCodec },
 ];
 
 export function codecsOf(name: string): ProtocolCodecs | undefined {

@@ -1,7 +1,8 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { ProtocolError, type ConnectionState, type DecodeResult, type StreamCodec } from './codec.ts';
-import type { DeviceChannel, ProtocolContext, ProtocolListener } from './types.ts';
+import { ProtocolError, type ConnectionState, type DecodeResult, type MediaAttachment, type StreamCodec } from './codec.ts';
+import type { DeviceChannel, DeviceRef, ProtocolContext, ProtocolListener } from './types.ts';
+import { locateFrame } from './kit/locate.ts';
 
 /**
  * Unprocessed bytes above which a TCP connection is no longer read until its frames are handled.
@@ -56,25 +57,14 @@ function reason(error: unknown): string {
 /** `refused`: nothing more of this connection can be attributed to a device, so the rest is dropped. */
 type Outcome = 'handled' | 'skipped' | 'refused';
 
-/** Bytes kept when no frame start is found: a start split over two reads stays whole. */
-const KEPT_FOR_SPLIT_START = 7;
-
-/**
- * Where the first frame in `buffer` is: junk before it (bytes that cannot start a frame, skipped
- * up to the codec's next frame start) and its length (0 while incomplete). Throws ProtocolError
- * only for codecs that cannot find a frame start, as their stream cannot be resynchronised.
- */
-export function locateFrame(codec: StreamCodec, buffer: Buffer): { skipped: number; length: number } {
-  let skipped = 0;
-  for (;;) {
-    const rest = buffer.subarray(skipped);
-    if (rest.length === 0) return { skipped, length: 0 };
+/** Stores the frame's files and names them on their positions; a file refused is logged, its position kept. */
+async function storeMedia(ctx: ProtocolContext, codec: StreamCodec, device: DeviceRef, media: MediaAttachment[]): Promise<void> {
+  if (!ctx.storeMedia) return;
+  for (const file of media) {
     try {
-      return { skipped, length: codec.frameLength(rest) };
+      file.position.attributes[file.key] = await ctx.storeMedia(device, file.extension, file.data);
     } catch (error) {
-      if (!(error instanceof ProtocolError) || !codec.frameStart) throw error;
-      const next = codec.frameStart(rest, 1);
-      skipped += next > 0 ? next : Math.max(1, rest.length - KEPT_FOR_SPLIT_START);
+      ctx.log.warn(`${codec.protocol}: a ${file.extension} file of ${device.uniqueId} was not kept: ${reason(error)}`);
     }
   }
 }
@@ -148,6 +138,7 @@ async function handleFrame(
     ctx.log.warn(`${codec.protocol}: positions before identification from ${remote}`);
     return 'refused';
   }
+  if (state.device && result.media?.length) await storeMedia(ctx, codec, state.device, result.media);
   // Every message of a known device counts (online, queued commands), even one without positions.
   if (state.device) await ctx.submit(state.device, result.positions ?? []);
   if (result.reply) send(result.reply);
@@ -330,6 +321,7 @@ export async function startTcpListener(ctx: ProtocolContext, codec: StreamCodec,
   ctx.log.info(`${codec.protocol}: listening on TCP ${port}`);
   return {
     protocol: codec.protocol,
+    transport: 'tcp',
     port,
     connections: () => [...connections].map((c) => c.stats()),
     async close() {
@@ -417,6 +409,7 @@ export async function startUdpListener(ctx: ProtocolContext, codec: StreamCodec,
   ctx.log.info(`${codec.protocol}: listening on UDP ${port}`);
   return {
     protocol: codec.protocol,
+    transport: 'udp',
     port,
     async close() {
       clearInterval(sweep);

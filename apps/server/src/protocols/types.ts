@@ -52,6 +52,8 @@ export interface ProtocolContext {
   disconnected?: (device: DeviceRef, channel: DeviceChannel) => Promise<void>;
   /** HTTP protocols: removes and returns the next queued command's text (OsmAnd answers with it). */
   takeQueuedText?: (device: DeviceRef) => Promise<string | null>;
+  /** Keeps a file a device sent and gives its name (media/store.ts); absent where no store is kept. */
+  storeMedia?: (device: DeviceRef, extension: string, data: Buffer) => Promise<string>;
   /**
    * The device's model and settings (device → group → server) as they are now: the listener asks
    * before each frame, so an edit applies to the next one. Without it decoders see none.
@@ -63,6 +65,7 @@ export interface ProtocolContext {
 /** A running listener (TCP, UDP or HTTP) for one protocol. */
 export interface ProtocolListener {
   protocol: string;
+  transport: 'tcp' | 'udp' | 'http';
   port: number;
   close: () => Promise<void>;
 }

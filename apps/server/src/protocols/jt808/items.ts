@@ -1,30 +1,12 @@
 import type { Attributes } from '@rastro/api';
 import { KEY, PREFIX } from '../../position/keys.ts';
 import type { ByteReader } from '../kit/byte-reader.ts';
-import type { CellTower, WifiAccessPoint } from '../osmand/network.ts';
-import type { DecodedPosition } from '../types.ts';
+import type { ItemContext, ItemDecoder } from './item-context.ts';
 import { AOVX_MODELS, bit } from './alarms.ts';
 import { macAddress } from './entries.ts';
 import { decodeObdBlock, decodeObdRealTime, decodeSensorTags } from './obd.ts';
 import { addAlarm, hex, javaTrim, setText } from './position.ts';
 import { decodeBatteryOrAlarms, decodeExtendedItems, decodeJimiItem, decodeSensorItem, decodeTrackerItem, decodeVendorData } from './vendor-items.ts';
-
-/** What an additional-information item decodes into. */
-export interface ItemContext {
-  position: DecodedPosition;
-  attributes: Attributes;
-  /** The device's model (upper-case), which gives some items their meaning. */
-  model: string;
-  cells: CellTower[];
-  wifis: WifiAccessPoint[];
-}
-
-/**
- * Decodes one item of a location report from `data`, which starts at the item's value and runs
- * on to the end of the report: like Traccar, fields are read by their own sizes, and a firmware
- * that declares fewer bytes has them read on (the list continues after the declared length).
- */
-export type ItemDecoder = (data: ByteReader, length: number, context: ItemContext) => void;
 
 const isAovx = (context: ItemContext): boolean => AOVX_MODELS.has(context.model);
 

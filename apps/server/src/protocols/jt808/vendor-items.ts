@@ -3,7 +3,7 @@ import { KEY, PREFIX } from '../../position/keys.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
 import { bit } from './alarms.ts';
 import { forEachEntry } from './entries.ts';
-import type { ItemContext } from './items.ts';
+import type { ItemContext } from './item-context.ts';
 import { addAlarm, hex, setText } from './position.ts';
 
 /** Jimi (Concox) JC dashcams, whose 0xE8 item is an extension block rather than a lock status. */

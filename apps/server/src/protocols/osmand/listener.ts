@@ -65,6 +65,7 @@ export async function startOsmAndListener(ctx: ProtocolContext, options: OsmAndL
 
   return {
     protocol: OSMAND_PROTOCOL,
+    transport: 'http',
     port,
     async close() {
       closing = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitChunks, splitWhole } from '../codec-properties.ts';
-import { locateFrame } from '../stream-listener.ts';
+import { locateFrame } from '../kit/locate.ts';
 import { protocolTest, text } from '../testing/protocol-test.ts';
 import { tk103Codec, tk103UdpCodec } from './codec.ts';
 

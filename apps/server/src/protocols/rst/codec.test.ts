@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ProtocolError } from '../codec.ts';
+import { protocolTest, text } from '../testing/protocol-test.ts';
+import { rstCodec } from './codec.ts';
+
+// Traccar's test messages.
+const REPORT = 'RST;A;RST-MINI-4Gv3;V9.10;009521405;13;1;21-11-2023 20:04:18;21-11-2023 20:04:18;-12.923627;-38.388287;1;165;29;1;5;2;00;B0;00;1A;02;11.89;3.90;73;31;FE;0000;01;40;00800061;0;184;2;4;4;6;434.0000;2;0;-49;1815;37391;724;255;263;00000000;FIM;';
+const DRIVER = 'RST;A;RST-MINIv5;V9.08;009767055;248;55;14-12-2023 19:34:20;14-12-2023 19:34:21;-12.923640;-38.388313;0;14;17;1;4;15;00;B0;00;1A;02;12.18;4.02;65;21;FE;0000;01;C0;001606017031;0002;FIM;';
+const RESULT = 'RST;A;RST-MINI-4Gv3;V9.10;009521405;1;134;FIM;';
+const TRIP = 'RST;A;RST-MINIv2;V7.04;008051261;0124;29;04-04-2021 17:27:26;04-04-2021 17:27:26;-1.280811;-47.931755;7353;79;1;14;7315;26;10;0;1855;0;FIM;';
+
+describe('RST messages', () => {
+  it('identifies the device by its serial and acknowledges with event 6', () => {
+    const [result] = protocolTest(rstCodec, { anonymous: true }).decode(text(REPORT));
+    expect(result.uniqueId).toBe('009521405');
+    expect(result.reply?.toString()).toBe('RST;A;RST-MINI-4Gv3;V9.10;009521405;13;6;FIM;');
+  });
+
+  it('decodes a report', () => {
+    protocolTest(rstCodec).position(text(REPORT), {
+      deviceTime: '2023-11-21T20:04:18.000Z',
+      fixTime: '2023-11-21T20:04:18.000Z',
+      valid: true,
+      latitude: -12.923627,
+      longitude: -38.388287,
+      speed: 0.539957,
+      course: 165,
+      altitude: 29,
+      attributes: { sat: 5, hdop: 2, in1: 0, in2: 0xb0, in3: 0, ignition: true, out1: 0x1a, out2: 2, power: 11.89, battery: 3.9, odometer: 73, rssi: 31, temp1: -2, status: 0x0140 },
+    });
+  });
+
+  it('reads the driver key of event 55', () => {
+    protocolTest(rstCodec).position(text(DRIVER), { fixTime: '2023-12-14T19:34:21.000Z', attributes: { driverUniqueId: '001606017031', ignition: true } });
+  });
+
+  it('gives a command result the last location', () => {
+    protocolTest(rstCodec).position(text(RESULT), { outdated: true, attributes: { result: '134' } });
+  });
+
+  it('acknowledges other events without a position, the index without leading zeros', () => {
+    expect(protocolTest(rstCodec).none(text(TRIP))?.toString()).toBe('RST;A;RST-MINIv2;V7.04;008051261;124;6;FIM;');
+  });
+
+  it('rejects what is not an RST message', () => {
+    expect(() => rstCodec.decode(text('RST;X;model;fw;1;2;3;FIM;'), { device: null, data: {} }, new Date())).toThrow(ProtocolError);
+  });
+});
+
+describe('RST framing', () => {
+  it('splits a datagram holding several messages and skips junk before one', () => {
+    expect(protocolTest(rstCodec).decode(text(RESULT, REPORT))).toHaveLength(2);
+    const junk = text('\r\n', RESULT);
+    expect(() => rstCodec.frameLength(junk)).toThrow(ProtocolError);
+    expect(rstCodec.frameStart?.(junk, 1)).toBe(2);
+  });
+
+  it('wants the closing FIM', () => {
+    expect(rstCodec.frameLength(text(REPORT.slice(0, -1)))).toBe(0);
+  });
+});
+
+describe('RST commands', () => {
+  it('sends custom text as is', () => {
+    const state = { device: null, data: {} };
+    expect(rstCodec.commandTypes).toEqual(['custom']);
+    expect(rstCodec.encodeCommand({ type: 'custom', attributes: { data: 'RST;CMD;FIM;\\r\\n' } }, state).toString()).toBe('RST;CMD;FIM;\r\n');
+    expect(() => rstCodec.encodeCommand({ type: 'engineStop', attributes: {} }, state)).toThrow(ProtocolError);
+  });
+});
