@@ -1,11 +1,12 @@
 import path from 'node:path';
+import { geolocationConfig, type GeolocationConfig } from './geolocation.ts';
 import { protocolPorts, type ProtocolPorts } from './protocol-ports.ts';
 
 /**
  * Typed configuration read from the environment. Every key is documented in
  * docs/configuration.md; keep the two in step.
  */
-export type { ProtocolPorts };
+export type { GeolocationConfig, ProtocolPorts };
 
 export interface Config {
   host: string;
@@ -46,6 +47,8 @@ export interface Config {
   push: PushConfig;
   /** Sign-in limits, proxies, CORS and framing (docs/configuration.md, Security). */
   security: SecurityConfig;
+  /** Cell-tower and Wi-Fi geolocation; null = off (docs/configuration.md, Geolocation). */
+  geolocation: GeolocationConfig | null;
   logLevel: string;
 }
 
@@ -184,6 +187,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     passwordResetResendSeconds: integer(env, 'RASTRO_PASSWORD_RESET_RESEND_SECONDS', 120, 0, 86400),
     push: pushConfig(env, env.RASTRO_ADMIN_EMAIL || 'admin'),
     security: securityConfig(env),
+    geolocation: geolocationConfig(env, (key, fallback, min, max) => integer(env, key, fallback, min, max)),
     logLevel: env.RASTRO_LOG_LEVEL || 'info',
   };
 }

@@ -1,5 +1,6 @@
 import { distanceMeters, KNOTS_PER_MPS } from '@rastro/api';
 import { calendarContains } from '../domain/calendar.ts';
+import { attribute, KEY } from '../position/keys.ts';
 import { numberSetting, type DeviceContext } from './device-context.ts';
 import type { PositionHandler } from './types.ts';
 
@@ -13,6 +14,7 @@ const flag = (context: DeviceContext, key: string, fallback: boolean): boolean =
  * the device, its groups or the server). Always: impossible coordinates. By default: fixes more
  * than `filter.future` seconds ahead (86400) and exact duplicates of the last position (a
  * device resending an unacknowledged message). Optional: `filter.invalid`, `filter.zero`,
+ * `filter.approximate` (positions placed by cell towers or Wi-Fi),
  * `filter.maxSpeed` (knots; implausible jumps), `filter.minPeriod` (s), `filter.distance` (m).
  * A device with a calendar keeps only the positions inside it.
  */
@@ -26,6 +28,7 @@ export const filter: PositionHandler = (position, last, context) => {
   if (future > 0 && position.fixTime > position.serverTime + future) return null;
   if (flag(context, 'filter.invalid', false) && !position.valid) return null;
   if (flag(context, 'filter.zero', false) && latitude === 0 && longitude === 0) return null;
+  if (flag(context, 'filter.approximate', false) && attribute(position.attributes, KEY.approximate) === true) return null;
   if (!last || position.outdated) return position;
 
   if (flag(context, 'filter.duplicate', true) && last.fixTime === position.fixTime) {

@@ -33,6 +33,8 @@ describe('filter', () => {
     expect(filter({ ...position(60, -23.6), valid: false }, last, context({ 'filter.invalid': true }))).toBeNull();
     expect(filter(position(60, 0), null, context({ 'filter.zero': true, 'filter.enable': true }))).not.toBeNull();
     expect(filter({ ...position(60, 0), longitude: 0 }, null, context({ 'filter.zero': true }))).toBeNull();
+    expect(filter(position(60, -23.6, { approximate: true }), last, context({ 'filter.approximate': true }))).toBeNull();
+    expect(filter(position(60, -23.6, { approximate: true }), last, context())).not.toBeNull();
     expect(filter(position(10_000 + 90000, 0), null, context({ 'filter.enable': false }))).not.toBeNull();
   });
 });

@@ -12,6 +12,13 @@ export { newEvent, type NewEvent } from '../position/events.ts';
  */
 export type PositionHandler = (position: WorkingPosition, last: StoredPosition | null, context: DeviceContext) => WorkingPosition | null;
 
+/** A handler, or one that may wait on I/O (geolocation asks a web service, within its own timeout). */
+export type PositionStep = (
+  position: WorkingPosition,
+  last: StoredPosition | null,
+  context: DeviceContext,
+) => WorkingPosition | null | Promise<WorkingPosition | null>;
+
 /** What an event handler sees: the stored position, the one before it, and the device's context. */
 export interface EventInput {
   position: StoredPosition;
