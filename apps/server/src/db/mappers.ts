@@ -84,7 +84,7 @@ export function toEvent(row: Selectable<EventTable>): Event {
   };
 }
 
-export function toServer(row: Selectable<ServerTable>, extra: { newServer: boolean; emailEnabled: boolean }): Server {
+export function toServer(row: Selectable<ServerTable>, extra: { newServer: boolean; emailEnabled: boolean; textEnabled: boolean }): Server {
   return {
     id: row.id,
     registration: Boolean(row.registration),
@@ -106,7 +106,7 @@ export function toServer(row: Selectable<ServerTable>, extra: { newServer: boole
     coordinateFormat: row.coordinateFormat,
     version: PRODUCT_VERSION,
     emailEnabled: extra.emailEnabled,
-    textEnabled: false,
+    textEnabled: extra.textEnabled,
     geocoderEnabled: false,
     openIdEnabled: false,
     openIdForce: false,

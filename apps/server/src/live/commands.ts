@@ -111,7 +111,8 @@ export class CommandRouter {
   }
 }
 
-function substitute<T extends DeviceCommand>(command: T, uniqueId: string): T {
+/** Traccar's `{uniqueId}` placeholder in a command's data, whichever way the command goes (the text channel too). */
+export function substitute<T extends DeviceCommand>(command: T, uniqueId: string): T {
   const data = command.attributes.data;
   if (typeof data !== 'string' || !data.includes('{uniqueId}')) return command;
   return { ...command, attributes: { ...command.attributes, data: data.replaceAll('{uniqueId}', uniqueId) } };

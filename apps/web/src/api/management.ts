@@ -33,9 +33,9 @@ export function testNotification(): Promise<void> {
   return requestVoid('/notifications/test', { method: 'POST' });
 }
 
-/** Command types a device's protocol supports; every type without a device. */
-export function getCommandTypes(deviceId?: number): Promise<{ type: string }[]> {
-  return requestJson('/commands/types', { query: { deviceId } });
+/** Command types a device takes (by SMS with `textChannel`); every type without a device. */
+export function getCommandTypes(deviceId?: number, textChannel = false): Promise<{ type: string }[]> {
+  return requestJson('/commands/types', { query: { deviceId, textChannel: textChannel || undefined } });
 }
 
 /** Sends a saved command to a device; the server answers 202 when it is queued until the device connects. */

@@ -6,8 +6,10 @@ import { findSavedCommand, savedCommandsFor } from '../../db/repositories/entiti
 import { userHasLink } from '../../db/repositories/links.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
+import { substitute } from '../../live/commands.ts';
 import { ProtocolError } from '../../protocols/codec.ts';
 import { commandTypesOf } from '../../protocols/registry.ts';
+import { TEXT_COMMAND_TYPES, commandText } from '../../sms/text-command.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { list, optionalId, parseBody } from '../params.ts';
@@ -44,13 +46,24 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return !user.administrator && (Boolean(user.limitCommands) || Boolean((await ctx.settings.get()).limitCommands));
   }
 
+  // Traccar's text channel: the command's text to the device's phone through the SMS gateway,
+  // now or never (an SMS is not queued), so the answer says whether the gateway took it.
+  async function sendBySms(device: { uniqueId: string; phone: string | null }, command: { type: string; attributes: Record<string, unknown> }): Promise<void> {
+    if (!(await ctx.sms.available())) throw new ClientError('SMS not configured');
+    const text = commandText(substitute(command, device.uniqueId));
+    const phone = device.phone?.trim();
+    if (!phone) throw new ClientError('Device has no phone number');
+    const result = await ctx.sms.send(phone, text);
+    if (!result.ok) throw new ClientError(`SMS not sent: ${result.reason}`);
+  }
+
   app.get('/api/commands/types', async (request) => {
     const user = requireUser(request);
     const query = request.query as Record<string, unknown>;
     const deviceId = optionalId(query.deviceId, 'deviceId');
     if (deviceId === null) return COMMAND_TYPES.map((type) => ({ type }));
     await ctx.guards.checkDevice(user, deviceId);
-    if (list(query.textChannel)[0] === 'true') return [];
+    if (list(query.textChannel)[0] === 'true') return TEXT_COMMAND_TYPES.map((type) => ({ type }));
     return commandTypesOf(await protocolOf(deviceId)).map((type) => ({ type }));
   });
 
@@ -65,7 +78,8 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const device = await ctx.registry.get(deviceId);
     const supported = new Set(commandTypesOf(await protocolOf(deviceId)));
     const rows = await savedCommandsFor(db, user.id, user.administrator ? { deviceId, groupId: device?.groupId ?? null } : null);
-    return rows.filter((r) => supported.has(r.type)).map((r) => ({
+    // as Traccar: a text-channel command is listed when the text channel carries its type
+    return rows.filter((r) => (r.textChannel ? TEXT_COMMAND_TYPES.includes(r.type) : supported.has(r.type))).map((r) => ({
       id: r.id, deviceId, description: r.description, type: r.type, textChannel: Boolean(r.textChannel), attributes: attrs(r.attributes),
     }));
   });
@@ -87,10 +101,13 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
       command = { id: 0, description: body.description ?? null, type: body.type, textChannel: Boolean(body.textChannel), attributes: body.attributes ?? {} };
     }
     if (command.type === 'custom' && typeof command.attributes.data !== 'string') throw new ClientError('Invalid request: attributes.data: the custom command text is required');
-    if (command.textChannel) throw new ClientError('SMS not configured');
     await ctx.guards.checkAdvanced(user, 'devices', command.type === 'engineStop' ? 'lock' : command.type === 'engineResume' ? 'unlock' : 'command');
     const device = await ctx.registry.get(body.deviceId);
     if (!device) throw notFound('Device');
+    if (command.textChannel) {
+      await sendBySms(device, command);
+      return { ...command, deviceId: device.id };
+    }
     let outcome;
     try {
       outcome = await ctx.commands.send(device.id, device.uniqueId, { type: command.type, attributes: command.attributes });

@@ -9,14 +9,15 @@ import { list } from '../params.ts';
 
 /**
  * Channels this server delivers now: web always, firebase (Web Push) unless turned off and while
- * its VAPID keys are readable, mail once the e-mail integration is set; telegram and sms have no
- * integration yet.
+ * its VAPID keys are readable, sms once the server settings name an SMS gateway, mail once the
+ * e-mail integration is set; telegram has no integration yet.
  */
 async function notificators(ctx: ApiContext): Promise<string[]> {
   const push = ctx.notifications.push;
   const pushReady = push ? await push.vapid.get().then(() => true, () => false) : false;
   const mail = Boolean(await mailSettings(ctx.db.kysely));
-  return ['web', ...(pushReady ? ['firebase'] : []), ...(mail ? ['mail'] : [])];
+  const sms = await ctx.sms.available();
+  return ['web', ...(pushReady ? ['firebase'] : []), ...(sms ? ['sms'] : []), ...(mail ? ['mail'] : [])];
 }
 
 export function notificationRoutes(app: FastifyInstance, ctx: ApiContext): void {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { flag, toServer } from '../../db/mappers.ts';
 import { updateServer } from '../../db/repositories/server.ts';
 import { countUsers } from '../../db/users.ts';
+import { attrs } from '../../domain/json.ts';
+import { keptSmsAttributes, shownSmsAttributes, smsSettingsOf } from '../../sms/settings.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { parseBody } from '../params.ts';
@@ -10,16 +12,20 @@ import { parseBody } from '../params.ts';
 export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  const current = async () => {
+  // Anyone may read the server; the SMS gateway's keys are masked (sms/settings.ts).
+  const current = async (administrator: boolean) => {
     const row = await ctx.settings.get();
-    return toServer(row, { newServer: (await countUsers(db)) === 0, emailEnabled: false });
+    const attributes = attrs(row.attributes);
+    const textEnabled = smsSettingsOf(attributes) !== null;
+    const server = toServer(row, { newServer: (await countUsers(db)) === 0, emailEnabled: false, textEnabled });
+    return { ...server, attributes: shownSmsAttributes(attributes, administrator) };
   };
 
   // Public: the web app reads it before sign-in, with the licence headers of spec §7.
-  app.get('/api/server', async (_request, reply) => {
+  app.get('/api/server', async (request, reply) => {
     reply.header('licensemode', ctx.config.licenseMode);
     reply.header('devicelimit', String(ctx.config.licenseDeviceLimit));
-    return current();
+    return current(Boolean(request.user?.administrator));
   });
 
   app.put('/api/server', async (request) => {
@@ -44,9 +50,9 @@ export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
       zoom: input.zoom ?? 0,
       forceSettings: flag(input.forceSettings),
       coordinateFormat: input.coordinateFormat ?? null,
-      attributes: JSON.stringify(input.attributes ?? {}),
+      attributes: JSON.stringify(keptSmsAttributes(input.attributes ?? {}, attrs((await ctx.settings.get()).attributes))),
     });
-    return current();
+    return current(true);
   });
 
   // Spec §7 names it restart, Traccar reboot: answered first, then the process restarts.

@@ -51,6 +51,7 @@ async function openSend(view: Awaited<ReturnType<typeof renderCommands>>, name: 
 
 describe('saved commands', () => {
   it('a custom command needs its text, and is saved with it', async () => {
+    app.api.on('GET', '/api/server', serverReply({ textEnabled: true }));
     const view = await renderCommands();
     app.api.on('POST', '/api/commands', (request) => ({ json: { ...request.json<SavedCommand>(), id: 30 } }));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
@@ -90,6 +91,18 @@ describe('saved commands', () => {
       textChannel: false,
       attributes: {},
     });
+  });
+
+  it('offers sending by SMS only when the server has an SMS gateway', async () => {
+    const view = await renderCommands();
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(within(editDialog()).queryByText('Send by SMS')).toBeNull();
+    cleanup();
+
+    app.api.on('GET', '/api/server', serverReply({ textEnabled: true }));
+    const again = await renderCommands();
+    await again.user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(toggle(editDialog(), 'Send by SMS')).toBeTruthy();
   });
 
   it('choosing a type other than custom removes the command text field', async () => {
@@ -176,6 +189,65 @@ describe('send command dialog', () => {
     await view.user.click(within(dialog).getByTestId('send-command'));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The command could not be sent.');
+    expect(screen.getByTestId('send-command-dialog')).toBeTruthy();
+  });
+});
+
+describe('send command dialog, by SMS', () => {
+  const bySms: SavedCommand = { id: 9, description: 'Status by SMS', type: 'custom', textChannel: true, attributes: { data: 'STATUS#' } };
+
+  async function openSmsSend(server = serverReply({ textEnabled: true })) {
+    app.api
+      .on('GET', '/api/server', server)
+      .json('GET', '/api/commands', [bySms])
+      .json('GET', '/api/devices', [makeDevice({ id: 1, name: 'No SIM' }), makeDevice({ id: 2, name: 'GT06 tracker', phone: '+5511911112222' })])
+      // the text channel carries custom commands only
+      .on('GET', '/api/commands/types', (request) => ({ json: request.query.get('textChannel') === 'true' ? [{ type: 'custom' }] : [{ type: 'engineStop' }] }));
+    const view = await app.render(<CommandsPage />, { path: '/commands', user: makeUser({ id: 1 }) });
+    await waitFor(() => expect(entityRows()).toEqual(['Status by SMS']));
+    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.user.click(within(entityRow('Status by SMS').closest('li') as HTMLElement).getByTestId('command-send'));
+    return { view, dialog: await screen.findByTestId('send-command-dialog') };
+  }
+  const sendButton = (dialog: HTMLElement) => within(dialog).getByTestId<HTMLButtonElement>('send-command');
+
+  it("sends to a device with a phone, asking what its text channel takes, and says it went by SMS", async () => {
+    const { view, dialog } = await openSmsSend();
+    app.api.on('POST', '/api/commands/send', { json: {} });
+    await choose(view, selectField(dialog, 'Device'), 'GT06 tracker');
+    expect(await within(dialog).findByText('It goes by SMS to +5511911112222.')).toBeTruthy();
+    await waitFor(() => expect(app.api.received('GET', '/api/commands/types').some((r) => r.query.get('deviceId') === '2' && r.query.get('textChannel') === 'true')).toBe(true));
+    await waitFor(() => expect(sendButton(dialog).disabled).toBe(false));
+    await view.user.click(sendButton(dialog));
+
+    expect(await noticeText()).toBe('Command sent by SMS');
+    expect(app.api.received('POST', '/api/commands/send').map((request) => request.json())).toEqual([
+      { id: 9, deviceId: 2, type: 'custom', attributes: { data: 'STATUS#' } },
+    ]);
+  });
+
+  it('will not send to a device without a phone number', async () => {
+    const { view, dialog } = await openSmsSend();
+    await choose(view, selectField(dialog, 'Device'), 'No SIM');
+    expect(within(dialog).getByText(/This device has no phone number/)).toBeTruthy();
+    expect(sendButton(dialog).disabled).toBe(true);
+  });
+
+  it('will not send while the server has no SMS gateway', async () => {
+    const { view, dialog } = await openSmsSend(serverReply({ textEnabled: false }));
+    expect(within(dialog).getByText(/SMS is not configured on the server/)).toBeTruthy();
+    await choose(view, selectField(dialog, 'Device'), 'GT06 tracker');
+    expect(sendButton(dialog).disabled).toBe(true);
+  });
+
+  it("shows the gateway's refusal and keeps the dialog open", async () => {
+    const { view, dialog } = await openSmsSend();
+    app.api.on('POST', '/api/commands/send', { status: 400, text: 'SMS not sent: gateway answered 402: Insufficient credit' });
+    await choose(view, selectField(dialog, 'Device'), 'GT06 tracker');
+    await waitFor(() => expect(sendButton(dialog).disabled).toBe(false));
+    await view.user.click(sendButton(dialog));
+
+    expect(await within(dialog).findByText('The SMS gateway did not accept the message (gateway answered 402: Insufficient credit).')).toBeTruthy();
     expect(screen.getByTestId('send-command-dialog')).toBeTruthy();
   });
 });

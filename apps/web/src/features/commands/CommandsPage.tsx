@@ -8,6 +8,7 @@ import { areaAllowed, useAccessContext } from '../../access/permissions.ts';
 import { commandsApi, type EntityApi, type SavedCommand } from '../../api/entities.ts';
 import { getCommandTypes } from '../../api/management.ts';
 import { useServerInfo } from '../../api/queries.ts';
+import { nameOf } from '../../i18n/names.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { useNotice } from '../../ui/useNotice.tsx';
 import { SendCommandDialog } from './SendCommandDialog.tsx';
@@ -44,9 +45,11 @@ export default function CommandsPage() {
   const maySend = useMaySend();
   const [sending, setSending] = useState<SavedCommand | null>(null);
   const [notice, showNotice] = useNotice();
+  // the text channel needs the server's SMS gateway; a command already set to it keeps the switch to turn it off
+  const textEnabled = useServerInfo().data?.server.textEnabled === true;
   const types = useQuery({ queryKey: ['command-types', null], queryFn: () => getCommandTypes() }).data ?? [];
   // a type without a translation shows its wire name rather than a marked key
-  const typeName = (type: string) => (i18n.exists(`commands.types.${type}`) ? t(`commands.types.${type}`) : type);
+  const typeName = (type: string) => nameOf(i18n, 'commandType', type);
 
   const description: EntityDescription<SavedCommand> = {
     area: 'commands',
@@ -61,7 +64,7 @@ export default function CommandsPage() {
       { path: 'description', label: t('commands.description'), kind: 'text', required: true },
       { path: 'type', label: t('commands.type'), kind: 'select', required: true, options: types.map(({ type }) => ({ value: type, label: typeName(type) })) },
       { path: 'attributes.data', label: t('commands.data'), kind: 'multiline', required: true, visible: (command) => command.type === 'custom' },
-      { path: 'textChannel', label: t('commands.textChannel'), kind: 'boolean' },
+      { path: 'textChannel', label: t('commands.textChannel'), kind: 'boolean', visible: (command) => textEnabled || command.textChannel },
     ],
     rowActions: (command) => maySend(command) && (
       <Tooltip title={t('commands.send')}>

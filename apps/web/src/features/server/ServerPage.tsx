@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { Server } from '@rastro/api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { restartServer, saveServer } from '../../api/management.ts';
-import { serverInfoQuery, useServerInfo } from '../../api/queries.ts';
+import { serverInfoQuery } from '../../api/queries.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
@@ -17,6 +17,7 @@ function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
   const map = t('server.sections.map');
   const rules = t('server.sections.rules');
   const product = t('server.sections.product');
+  const sms = t('server.sections.sms');
   return [
     { path: 'map', label: t('server.map'), kind: 'text', section: map },
     { path: 'latitude', label: t('server.latitude'), kind: 'number', section: map },
@@ -39,6 +40,13 @@ function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
     { path: 'attributes.tarkan.lang', label: t('server.language'), kind: 'select', section: product, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
     { path: 'attributes.tarkan.deviceAttributes', label: t('server.deviceAttributes'), kind: 'text', section: product },
     { path: 'attributes.tarkan.logoWidth', label: t('server.logoWidth'), kind: 'text', section: product },
+    // Traccar's HTTP SMS keys (docs/configuration.md): commands by SMS and the sms notificator
+    { path: 'attributes.sms.http.url', label: t('server.smsUrl'), kind: 'text', section: sms },
+    { path: 'attributes.sms.http.template', label: t('server.smsTemplate'), kind: 'multiline', helper: t('server.smsTemplateHelp'), section: sms },
+    { path: 'attributes.sms.http.authorizationHeader', label: t('server.smsAuthorizationHeader'), kind: 'text', helper: t('server.smsAuthorizationHeaderHelp'), section: sms },
+    { path: 'attributes.sms.http.authorization', label: t('server.smsAuthorization'), kind: 'password', section: sms },
+    { path: 'attributes.sms.http.user', label: t('server.smsUser'), kind: 'text', section: sms },
+    { path: 'attributes.sms.http.password', label: t('server.smsPassword'), kind: 'password', section: sms },
   ];
 }
 
@@ -46,7 +54,9 @@ export default function ServerPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [restarting, setRestarting] = useState(false);
-  const server = useServerInfo().data?.server;
+  // read again as the administrator: the copy loaded before sign-in has the SMS gateway masked
+  const info = useQuery({ ...serverInfoQuery, staleTime: 0, refetchOnMount: 'always' });
+  const server = info.isFetchedAfterMount ? info.data?.server : null;
   const restart = useNoticedTask(
     async () => {
       await restartServer();
