@@ -1,6 +1,7 @@
 import { ProtocolError, type DecodeResult } from '../codec.ts';
 import { newPosition, utcTime } from './position.ts';
 import { readStatus } from './status.ts';
+import { acknowledgement } from './replies.ts';
 import { KEY } from '../../position/keys.ts';
 
 /** The 42-byte variant carries a 15-digit IMEI in 8 bytes instead of a 10-digit id in 5. */
@@ -30,7 +31,7 @@ function batteryLevel(value: number): number | undefined {
  * (bit 1 valid, bit 2 north, bit 3 east), speed (3 digits, knots as Traccar reads it),
  * course (3 digits), status word. Anything after that is not decoded.
  */
-export function decodeBinary(frame: Buffer, receivedAt: Date): DecodeResult {
+export function decodeBinary(frame: Buffer, receivedAt: Date, ack: boolean): DecodeResult {
   const idLength = frame.length === IMEI_REPORT_LENGTH ? 8 : 5;
   if (frame.length < 1 + idLength + FIELDS_LENGTH) throw new ProtocolError('h02: binary report truncated');
   const uniqueId = frame.toString('hex', 1, 1 + idLength).slice(0, idLength === 8 ? 15 : 10);
@@ -53,5 +54,5 @@ export function decodeBinary(frame: Buffer, receivedAt: Date): DecodeResult {
   position.speed = bcd(digits.slice(32, 35));
   position.course = bcd(digits.slice(35, 38));
   readStatus(parseInt(digits.slice(38, 46), 16), position.attributes);
-  return { uniqueId, positions: [position] };
+  return { uniqueId, positions: [position], ...(ack && { reply: acknowledgement(uniqueId, receivedAt) }) };
 }

@@ -30,24 +30,31 @@ const text = fc
   .tuple(id, fc.constantFrom('HTBT', 'NBR', 'LINK', 'V4', 'V0', 'SMS', 'XT'), fc.string({ maxLength: 80, unit: 'binary-ascii' }))
   .map(([i, type, rest]) => `*HQ,${i},${type},${rest.replaceAll('#', '')}#`);
 
-/** Bytes that would make a binary report end early (the next frame seems to start there). */
-const FRAME_STARTS = new Set([0x2a, 0x24, 0x58, 0x0d, 0x0a]);
 /**
- * Binary reports carry no length: 32, 42 or 45 bytes, told apart by what follows. Their bytes
- * at 32 and 42 are kept off frame starts, which would make them ambiguous even whole.
+ * Binary reports of one device: `$`, its 10-digit id in BCD, then anything but the bytes that
+ * start frames, which would end a report early. Their sizes are the common ones, which the
+ * last report of a stream can have without a frame after it.
  */
-const binary = fc.tuple(fc.constantFrom(32, 42, 45), fc.uint8Array({ minLength: 44, maxLength: 44 })).map(([length, body]) => {
-  const frame = Buffer.concat([Buffer.from('$'), Buffer.from(body)]).subarray(0, length);
-  for (const at of [32, 42]) if (at < length && FRAME_STARTS.has(frame[at])) frame[at] = 0;
-  return frame;
-});
+const LOOKS_LIKE_A_START = new Set([0x2a, 0x24]);
+const binaryOf = (deviceId: string) =>
+  fc.tuple(fc.constantFrom(32, 42, 45), fc.uint8Array({ minLength: 44, maxLength: 44 })).map(([length, body]) => {
+    const rest = Buffer.from(body.map((byte) => (LOOKS_LIKE_A_START.has(byte) ? 0 : byte))).subarray(0, length - 6);
+    return Buffer.concat([Buffer.from('$'), Buffer.from(deviceId, 'hex'), rest]);
+  });
 
-const frame = fc.oneof(
-  { arbitrary: report.map((s) => Buffer.from(s, 'latin1')), weight: 3 },
-  { arbitrary: text.map((s) => Buffer.from(s, 'latin1')), weight: 2 },
-  { arbitrary: binary, weight: 2 },
-);
-const valid = fc.array(frame, { minLength: 1, maxLength: 8 }).map((frames) => ({ stream: Buffer.concat(frames), frames: splitFrames(frames) }));
+const valid = fc
+  .stringMatching(/^\d{10}$/)
+  .chain((deviceId) =>
+    fc.array(
+      fc.oneof(
+        { arbitrary: report.map((s) => Buffer.from(s, 'latin1')), weight: 3 },
+        { arbitrary: text.map((s) => Buffer.from(s, 'latin1')), weight: 2 },
+        { arbitrary: binaryOf(deviceId), weight: 2 },
+      ),
+      { minLength: 1, maxLength: 8 },
+    ),
+  )
+  .map((frames) => ({ stream: Buffer.concat(frames), frames: splitFrames(frames) }));
 
 /** The frames the splitter must find: line breaks after a `#` belong to the next frame (or are left over). */
 function splitFrames(frames: Buffer[]): Buffer[] {

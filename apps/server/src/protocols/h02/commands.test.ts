@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, type ConnectionState } from '../codec.ts';
+import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
 import { h02Codec } from './codec.ts';
 import { encodeH02Command } from './commands.ts';
 
@@ -24,6 +24,11 @@ describe('H02 commands', () => {
     ['positionPeriodic', { frequency: '30' }, '*HQ,123456789012345,S71,010203,22,30#'],
   ])('%s %j is %s (Traccar’s encoder tests)', (type, attributes, text) => {
     expect(encode(type, attributes)).toBe(text);
+  });
+
+  it('sends positionPeriodic as D1 to devices set to the alternative form (h02.alternative)', () => {
+    const alternative: ConnectionState = { ...state, settings: fixedSettings({ 'h02.alternative': 'true' }) };
+    expect(encode('positionPeriodic', { frequency: 10 }, alternative)).toBe('*HQ,123456789012345,D1,010203,10#');
   });
 
   it('stamps the current UTC time when sent through the codec', () => {

@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { booleanSetting } from '../kit/settings.ts';
 
 /** Traccar's H02 data commands, plus `custom`, which every protocol accepts. */
 export const H02_COMMAND_TYPES = ['alarmArm', 'alarmDisarm', 'engineStop', 'engineResume', 'positionPeriodic', 'custom'];
@@ -23,11 +24,16 @@ export function encodeH02Command(command: DeviceCommand, state: ConnectionState,
   }
   const uniqueId = state.device?.uniqueId;
   if (!uniqueId) throw new ProtocolError('h02: the device has not identified itself on this connection');
-  const words = command.type === 'positionPeriodic' ? ['S71', '22', frequency(command)] : FIXED.get(command.type);
+  const words = command.type === 'positionPeriodic' ? periodic(command, state) : FIXED.get(command.type);
   if (!words) throw new ProtocolError(`h02: unsupported command type ${command.type}`);
   const [word, ...parameters] = words;
   const hhmmss = time.toISOString().slice(11, 19).replaceAll(':', '');
   return Buffer.from(`*HQ,${uniqueId},${word},${[hhmmss, ...parameters].join(',')}#`);
+}
+
+/** `S71,22,<seconds>`, or `D1,<seconds>` for the devices that take the alternative form (`h02.alternative`). */
+function periodic(command: DeviceCommand, state: ConnectionState): string[] {
+  return booleanSetting(state, 'h02.alternative') ? ['D1', frequency(command)] : ['S71', '22', frequency(command)];
 }
 
 /** Reporting interval in seconds; anything but digits would break the message. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, type DecodeResult } from '../codec.ts';
+import { fixedSettings, ProtocolError, type DecodeResult } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeH02 } from './decoder.ts';
 import { loadH02Vectors, vectorBytes } from './test-vectors.ts';
@@ -213,6 +213,45 @@ describe('H02 decoder: other text messages', () => {
     });
   });
 
+  it('V3: serving and neighbour cells with the battery, without a fix', () => {
+    const result = decode('*HQ,355488020882405,V3,095426,74001,04,010278,045142,128,-92,010278,026311,125,,010278,026582,125,,010278,028322,119,,02DD,0,X,090517,FFFFFBFF#');
+    expect(result.uniqueId).toBe('355488020882405');
+    expect(result.reply).toBeUndefined();
+    const cell = (cellId: number) => ({ mobileCountryCode: 740, mobileNetworkCode: 1, locationAreaCode: 10278, cellId });
+    expect(positionOf(result)).toMatchObject({
+      outdated: true,
+      deviceTime: new Date('2017-05-09T09:54:26Z'),
+      network: { cellTowers: [cell(45142), cell(26311), cell(26582), cell(28322)] },
+      attributes: { battery: 0x2dd, status: 0xfffffbff, ignition: false },
+    });
+    expect(() => decode('*HQ,355488020882405,V3,095426,74001,02,010278,045142,128,-92,02DE,0,X,090517,FFFFFBFF#')).toThrow(ProtocolError);
+  });
+
+  it('VP1 (lower-case hq): cells joined by Y, without a fix', () => {
+    const result = decode('*hq,356327081001239,VP1,V,470,002,92,3565,0Y92,19433,30Y92,1340,29#');
+    expect(result.uniqueId).toBe('356327081001239');
+    expect(positionOf(result)).toMatchObject({
+      outdated: true,
+      deviceTime: RECEIVED,
+      network: {
+        cellTowers: [
+          { mobileCountryCode: 470, mobileNetworkCode: 2, locationAreaCode: 92, cellId: 3565, signalStrength: 0 },
+          { mobileCountryCode: 470, mobileNetworkCode: 2, locationAreaCode: 92, cellId: 19433, signalStrength: -30 },
+          { mobileCountryCode: 470, mobileNetworkCode: 2, locationAreaCode: 92, cellId: 1340, signalStrength: -29 },
+        ],
+      },
+    });
+  });
+
+  it('VP1: a fix timed by its date alone', () => {
+    const position = positionOf(decode('*hq,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#'));
+    expect(position).toMatchObject({ outdated: false, valid: true, speed: 0.48, course: 0, fixTime: new Date('2017-09-08T00:00:00Z') });
+    expect(position.latitude).toBeCloseTo(-(27 + 2.7245 / 60), 9);
+    expect(position.longitude).toBeCloseTo(152 + 51.9311 / 60, 9);
+    // Traccar reads VP1 only after a lower-case `hq`.
+    expect(decode('*HQ,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#')).toEqual({});
+  });
+
   it('LINK: signal, satellites, battery, steps', () => {
     const result = decode('*HQ,1600068860,LINK,112137,20,8,67,120,3,081116,FFFFFBFF#');
     expect(result.reply).toBeUndefined();
@@ -276,6 +315,14 @@ describe('H02 decoder: binary reports', () => {
     const position = decode(Buffer.from('2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC', 'hex'));
     expect(position.uniqueId).toBe('352483084193293');
     expect(positionOf(position)).toMatchObject({ fixTime: new Date('2017-08-18T10:47:59Z'), valid: true });
+  });
+
+  it('acknowledges each report with R12 when the device asks for it (h02.ack), text reports but V1 too', () => {
+    const acked = (message: string | Buffer) =>
+      decodeH02(typeof message === 'string' ? Buffer.from(message) : message, { device: null, data: {}, settings: fixedSettings({ 'h02.ack': true }) }, RECEIVED).reply?.toString();
+    expect(acked(binaryReport({ flags: 'e' }))).toBe('*HQ,4106000826,R12,102030#');
+    expect(acked('*HQ,4109179024,V19,181519,V,3853.2587,S,06205.9175,W,000.00,000,090217,FFFFFBFF#')).toBe('*HQ,4109179024,R12,102030#');
+    expect(acked('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,012.50,271,221215,FFFFFFFF#')).toBe('*HQ,4210051415,V4,V1,20240501102030#');
   });
 
   it('throws ProtocolError on a truncated report', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { h02DatagramLength, h02FrameLength } from './frame.ts';
+import { h02DatagramLength, h02FrameLength, h02FrameStart } from './frame.ts';
 
 /** Splits a stream the way the TCP listener does: take frames while complete, keep the rest. */
 function split(stream: Buffer): { frames: string[]; rest: Buffer } {
@@ -33,10 +33,26 @@ describe('H02 frame splitter', () => {
     expect(rest.toString()).toBe('\r\n');
   });
 
-  it('tells the binary sizes apart by where the next frame starts', () => {
-    expect(split(Buffer.concat([short, long, Buffer.from(v1), imei, short])).frames).toEqual(
-      [short, long, Buffer.from(v1), imei, short].map((frame) => frame.toString('latin1')),
+  it('tells the binary sizes apart by where the next frame of the device starts', () => {
+    const sameDevice = Buffer.from(long);
+    short.copy(sameDevice, 1, 1, 6);
+    expect(split(Buffer.concat([short, sameDevice, Buffer.from(v1), short])).frames).toEqual(
+      [short, sameDevice, Buffer.from(v1), short].map((frame) => frame.toString('latin1')),
     );
+    expect(split(Buffer.concat([imei, imei, Buffer.from(heartbeat)])).frames).toEqual([imei, imei, Buffer.from(heartbeat)].map((frame) => frame.toString('latin1')));
+  });
+
+  it('frames reports of other sizes (Traccar test, 46 and 48 bytes) once the next frame shows where they end', () => {
+    const of46 = Buffer.from('2421305109380127171003170520046500100286297e003085ffffdfffff03440069129344006400001151415a20', 'hex');
+    const of48 = Buffer.from('24971305007205201916101533335008000073206976000000effffbffff000252776566060000000000000000000049', 'hex').subarray(0, 48);
+    expect(h02FrameLength(of46)).toBe(0);
+    expect(split(Buffer.concat([of46, of46, Buffer.from(v1)])).frames).toEqual([of46, of46, Buffer.from(v1)].map((frame) => frame.toString('latin1')));
+    expect(split(Buffer.concat([of48, Buffer.from(heartbeat)])).frames).toEqual([of48, Buffer.from(heartbeat)].map((frame) => frame.toString('latin1')));
+  });
+
+  it('waits while the bytes after a report could be the start of the next', () => {
+    expect(h02FrameLength(Buffer.concat([long, long.subarray(0, 3)]))).toBe(0);
+    expect(h02FrameLength(Buffer.concat([long, Buffer.from('*H')]))).toBe(0);
   });
 
   it('takes a binary frame that is all the data there is', () => {
@@ -76,9 +92,20 @@ describe('H02 frame splitter', () => {
   it.each([
     ['text without a marker', Buffer.from('HQ,1,V1#')],
     ['a GT06 frame', Buffer.from('78780d01086471700328358100093f040d0a', 'hex')],
-    ['a binary report of no known size', Buffer.concat([long, Buffer.from('0102', 'hex'), long])],
+    ['a binary report without an end in sight', Buffer.concat([long, Buffer.alloc(20)])],
+    ['a binary report whose id is not BCD', Buffer.from('24a1b2c3d4e5', 'hex')],
   ])('throws ProtocolError on %s', (_, bytes) => {
     expect(() => split(bytes)).toThrow(ProtocolError);
+  });
+});
+
+describe('H02 junk skipping', () => {
+  it('finds the next `*` and two letters, or `$` and BCD digits', () => {
+    expect(h02FrameStart(Buffer.from(`GET / *,*HQ,1#`), 1)).toBe(8);
+    expect(h02FrameStart(Buffer.concat([Buffer.from('a$\xff', 'latin1'), short]), 1)).toBe(3);
+    // A start cut by the end of the data may still be one.
+    expect(h02FrameStart(Buffer.from('ab*'), 1)).toBe(2);
+    expect(h02FrameStart(Buffer.from('hello'), 1)).toBe(-1);
   });
 });
 

@@ -71,14 +71,13 @@ describe('H02 over TCP', () => {
     expect(ctx.submitted).toEqual([]);
   });
 
-  it('closes only the connection that sent garbage', async () => {
+  it('skips junk before a frame, on that connection only', async () => {
     const ctx = new RecordingContext(known);
     const open = await startTcp(ctx);
     const good = open();
-    const bad = open();
-    bad.send('GET / HTTP/1.1\r\n\r\n');
-    await until(() => bad.closed, 'the close');
-    good.send(`*HQ,${ID},HTBT,77#`);
+    const noisy = open();
+    noisy.send('GET / HTTP/1.1\r\n\r\n');
+    good.send(`junk*HQ,${ID},HTBT,77#`);
     await until(() => good.text === `*HQ,${ID},HTBT#`, 'the heartbeat echo');
     expect(good.closed).toBe(false);
     expect(ctx.submitted[0].positions[0].attributes).toEqual({ batteryLevel: 77 });

@@ -1,8 +1,11 @@
 import type { Attributes } from '@rastro/api';
 import type { DecodeResult } from '../codec.ts';
-import { buildNetwork, type CellTower } from '../osmand/network.ts';
+import { buildNetwork } from '../osmand/network.ts';
+import { decodeCellReport, decodeNeighbourCells } from './cells.ts';
 import { newPosition, utcTime } from './position.ts';
 import { readStatus } from './status.ts';
+import { acknowledgement, confirmation } from './replies.ts';
+import { decodeVp1 } from './vp1.ts';
 import { KEY, PREFIX } from '../../position/keys.ts';
 
 const HEX = '[0-9a-fA-F]';
@@ -52,13 +55,6 @@ const REPORT = new RegExp(
  */
 const HEARTBEAT = /^\*..,\d+,HTBT,(\d+)/s;
 
-/** Cell towers without a fix: mcc, mnc, then (lac, cell id, signal) triples. */
-const CELLS = new RegExp(
-  '^\\*..,(?<id>\\d+),NBR,(?<hour>\\d\\d)(?<minute>\\d\\d)(?<second>\\d\\d),(?<mcc>\\d+),(?<mnc>\\d+),\\d+,\\d+,' +
-    `(?<cells>(?:\\d+,\\d+,-?\\d+,)+)(?<day>\\d\\d)(?<month>\\d\\d)(?<year>\\d\\d),(?<status>${HEX}{8})`,
-  's',
-);
-
 /** Watch-type devices: signal, satellites, battery, pedometer, roll-overs. */
 const LINK = new RegExp(
   '^\\*..,(?<id>\\d+),LINK,(?<hour>\\d\\d)(?<minute>\\d\\d)(?<second>\\d\\d),(?<rssi>\\d+),(?<sat>\\d+),(?<battery>\\d+),' +
@@ -71,8 +67,11 @@ const SMS = /^\*HQ,(?<id>\d+),SMS,(?<text>.+)#$/s;
 
 type Groups = Record<string, string | undefined>;
 
-/** Decodes one text message, `*XX,<id>,<type>,...#` (line breaks already trimmed). */
-export function decodeText(sentence: string, receivedAt: Date): DecodeResult {
+/**
+ * Decodes one text message, `*XX,<id>,<type>,...#` (line breaks already trimmed). With `ack`
+ * (Traccar's `h02.ack`), reports other than V1 are answered with `*HQ,<id>,R12,<hhmmss>#`.
+ */
+export function decodeText(sentence: string, receivedAt: Date, ack: boolean): DecodeResult {
   const header = /^\*[^,]*,(?<id>[^,]*),(?<type>[^,#]*)/.exec(sentence);
   if (!header?.groups) return {};
   const { id, type } = header.groups;
@@ -81,13 +80,17 @@ export function decodeText(sentence: string, receivedAt: Date): DecodeResult {
     case 'HTBT':
       return decodeHeartbeat(sentence, id, Buffer.from(`${header[0]}#`), receivedAt);
     case 'NBR':
-      return decodeCells(sentence, receivedAt);
+      return decodeNeighbourCells(sentence, receivedAt, (device) => confirmation(device, 'NBR', receivedAt));
     case 'LINK':
       return decodeLink(sentence, receivedAt);
+    case 'V3':
+      return decodeCellReport(sentence, receivedAt);
+    case 'VP1':
+      return decodeVp1(sentence, receivedAt);
     case 'SMS':
       return decodeSms(sentence, receivedAt);
     default:
-      return decodeReport(sentence, receivedAt);
+      return decodeReport(sentence, receivedAt, ack);
   }
 }
 
@@ -104,7 +107,7 @@ function decodeHeartbeat(sentence: string, id: string, reply: Buffer, receivedAt
   return result;
 }
 
-function decodeReport(sentence: string, receivedAt: Date): DecodeResult {
+function decodeReport(sentence: string, receivedAt: Date, ack: boolean): DecodeResult {
   const groups: Groups | undefined = REPORT.exec(sentence)?.groups;
   if (!groups) return {};
   const position = newPosition(receivedAt);
@@ -139,27 +142,10 @@ function decodeReport(sentence: string, receivedAt: Date): DecodeResult {
 
   const result: DecodeResult = { positions: [position] };
   if (groups.id) result.uniqueId = groups.id;
-  // Only V1 reports are confirmed, with `*HQ,<id>,V4,V1,<yyyyMMddHHmmss>#`.
-  if (groups.type === 'V1' && groups.id) result.reply = confirmation(groups.id, 'V1', receivedAt);
+  // V1 reports are confirmed with `*HQ,<id>,V4,V1,<yyyyMMddHHmmss>#`, the others only on request.
+  if (groups.id && groups.type === 'V1') result.reply = confirmation(groups.id, 'V1', receivedAt);
+  else if (groups.id && ack) result.reply = acknowledgement(groups.id, receivedAt);
   return result;
-}
-
-function decodeCells(sentence: string, receivedAt: Date): DecodeResult {
-  const groups: Groups | undefined = CELLS.exec(sentence)?.groups;
-  if (!groups) return {};
-  const position = newPosition(receivedAt);
-  position.deviceTime = utcTime(groups.day!, groups.month!, groups.year!, groups.hour, groups.minute, groups.second);
-  const mcc = Number(groups.mcc);
-  const mnc = Number(groups.mnc);
-  const values = groups.cells!.split(',').map(Number);
-  const towers: CellTower[] = [];
-  for (let i = 0; i + 2 < values.length; i += 3) {
-    const [locationAreaCode, cellId, signalStrength] = values.slice(i, i + 3);
-    towers.push({ mobileCountryCode: mcc, mobileNetworkCode: mnc, locationAreaCode, cellId, signalStrength });
-  }
-  position.network = buildNetwork(towers, []);
-  readStatus(parseInt(groups.status!, 16), position.attributes);
-  return { uniqueId: groups.id, positions: [position], reply: confirmation(groups.id!, 'NBR', receivedAt) };
 }
 
 function decodeLink(sentence: string, receivedAt: Date): DecodeResult {
@@ -198,9 +184,4 @@ function setExtraFields(extra: string, attributes: Attributes): void {
   extra.split(',').forEach((value, index) => {
     if (value.trim()) attributes[`${PREFIX.io}${index + 1}`] = value.trim();
   });
-}
-
-function confirmation(id: string, type: string, time: Date): Buffer {
-  const stamp = time.toISOString().replace(/\D/g, '').slice(0, 14);
-  return Buffer.from(`*HQ,${id},V4,${type},${stamp}#`);
 }

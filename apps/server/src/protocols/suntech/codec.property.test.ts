@@ -46,8 +46,27 @@ const binary = fc
     return Buffer.concat([head, body]);
   });
 
+/** Compressed reports: header, length, status type, then any bytes and the footer. */
+const zip = fc.uint8Array({ minLength: 40, maxLength: 60 }).map((fields) => {
+  const body = Buffer.concat([Buffer.from([0x10]), Buffer.from(fields)]);
+  return Buffer.concat([Buffer.from([0x02, body.length >> 8, body.length & 0xff]), body, Buffer.from([0x03])]);
+});
+/** Crash report parts: any binary data (line breaks included) of the length the header gives. */
+const crash = fc.tuple(fc.integer({ min: 1, max: 2 }), fc.uint8Array({ maxLength: 160 })).map(([part, data]) =>
+  Buffer.concat([Buffer.from(`CRR;0910000063;${part};2;${String(data.length).padStart(4, '0')};`), Buffer.from(data), Buffer.from(';D5\r')]),
+);
+
 const valid = fc
-  .array(fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: binary, weight: 1 }, { arbitrary: fc.constant(Buffer.from(UEX + '\r')), weight: 1 }), { minLength: 1, maxLength: 8 })
+  .array(
+    fc.oneof(
+      { arbitrary: text, weight: 4 },
+      { arbitrary: binary, weight: 1 },
+      { arbitrary: zip, weight: 1 },
+      { arbitrary: crash, weight: 1 },
+      { arbitrary: fc.constant(Buffer.from(UEX + '\r')), weight: 1 },
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
   .map((frames) => ({ stream: Buffer.concat(frames), frames }));
 
 /**
@@ -64,7 +83,7 @@ function cutsNotAfterCr(frames: Buffer[], offsets: number[]): number[] {
 }
 
 const properties = checkCodec(suntechCodec, valid, {
-  prefixes: [Buffer.from('ST300STT;'), Buffer.from('STT;'), Buffer.from([0x81, 0x00])],
+  prefixes: [Buffer.from('ST300STT;'), Buffer.from('STT;'), Buffer.from('CRR;1;1;1;0020;'), Buffer.from([0x81, 0x00]), Buffer.from([0x02, 0x00])],
   cuts: cutsNotAfterCr,
 });
 

@@ -27,6 +27,11 @@ function decode(text: string, state = newState()): DecodeResult {
   return suntechCodec.decode(Buffer.from(text, 'latin1'), state, RECEIVED);
 }
 
+/** From Traccar's SuntechProtocolDecoderTest: an ST310U compressed status report, and a crash report. */
+const ZIP = '02003210511340877028813f180c170016041051290c0635652d793653000038001a30e601665e560000000100750002712704000103';
+const CRASH =
+  '4352523b303931303030303036333b313b313b303135303b16011c150f0ad82f6c0000000000ae037085fbff7700fd00faff6300f30000006800fb000d007100fa00f32f6c00000000005e044a80fcff6f000301e1ff5d00e900e1ff6400e600f4ff5b00ec000a306c00000000002104248306006c000501fcff5b00e00001006e000101eeff4e00e10022306c00000000005c041a7e00006a00010100005d00f800b5ff7cffdf0050009300fc003b44350d';
+
 describe('Suntech framing', () => {
   it('ends a report at CR, and at CR LF', () => {
     expect(split(Buffer.from(`${STT}\r${ALV}\r\n${STT}\r`))).toEqual({ frames: [`${STT}\r`, `${ALV}\r\n`, `${STT}\r`], rest: '' });
@@ -51,12 +56,35 @@ describe('Suntech framing', () => {
     expect(suntechCodec.frameLength(binary.subarray(0, 12))).toBe(0);
   });
 
+  it('frames compressed reports by their length, footer included', () => {
+    const zip = Buffer.concat([Buffer.from(ZIP, 'hex'), Buffer.from(`${ALV}\r`)]);
+    expect(suntechCodec.frameLength(zip)).toBe(54);
+    expect(suntechCodec.frameLength(zip.subarray(0, 53))).toBe(0);
+  });
+
+  it('frames crash reports by the length of their binary data, line breaks in it included', () => {
+    const crash = Buffer.from(CRASH, 'hex');
+    expect(crash.indexOf(0x0d)).toBeLessThan(crash.length - 1);
+    expect(split(Buffer.concat([crash, Buffer.from(`${ALV}\r`)])).frames).toEqual([crash.toString('latin1'), `${ALV}\r`]);
+    for (const cut of [2, 10, 30, 170]) expect(suntechCodec.frameLength(crash.subarray(0, cut))).toBe(0);
+  });
+
   it.each([
     ['a TLS handshake', Buffer.from('16030100a5', 'hex')],
     ['control bytes', Buffer.from('00ff', 'hex')],
-    ['a compressed (zip) report', Buffer.from('0200321051', 'hex')],
   ])('rejects %s', (_name, bytes) => {
     expect(() => suntechCodec.frameLength(bytes)).toThrow(ProtocolError);
+  });
+
+  it('skips junk to the next text head, binary or compressed report', () => {
+    const start = (junk: string, frame: Buffer) => suntechCodec.frameStart!(Buffer.concat([Buffer.from(junk, 'hex'), frame]), 1);
+    expect(start('16030100a5', Buffer.from(`${STT}\r`))).toBe(5);
+    expect(start('16030100a5', Buffer.from(`STT;0560009999;001801;-23.5614;-46.6559\r`))).toBe(5);
+    expect(start('16ff', Buffer.from('81000a', 'hex'))).toBe(2);
+    expect(start('16ff', Buffer.from(ZIP, 'hex'))).toBe(2);
+    // A head cut by the end of the data may still be one; a lower-case word or a lone letter is not.
+    expect(start('1603', Buffer.from('ST30'))).toBe(2);
+    expect(suntechCodec.frameStart!(Buffer.from('\x16hello;x'), 1)).toBe(-1);
   });
 
   it('decodes a report framed with CR LF, and one whose LF arrived first in the next read', () => {
@@ -91,5 +119,64 @@ describe('Suntech framing', () => {
       battery: 4.1,
       archive: true,
     });
+  });
+});
+
+describe('Suntech compressed (zip) reports', () => {
+  it('decodes the status report of an ST310U', () => {
+    const result = suntechCodec.decode(Buffer.from(ZIP, 'hex'), newState(), RECEIVED);
+    expect(result.uniqueId).toBe('511340877');
+    const [position] = result.positions ?? [];
+    expect(position).toMatchObject({ valid: true, speed: 0.38, course: 26.3, fixTime: new Date('2024-12-23T00:22:04Z') });
+    expect(position.latitude).toBeCloseTo(-12.063565, 6);
+    expect(position.longitude).toBeCloseTo(-45.793653, 6);
+    expect(position.attributes).toEqual({ odometer: 23486038, power: 0, ignition: false, in1: false, in2: false, in3: false, out1: false, out2: false, event: 1 });
+  });
+
+  it('reads hours, battery and archive flag after the event with suntech.hbm 1', () => {
+    const frame = Buffer.from(ZIP, 'hex');
+    frame[50] = 0; // archive byte
+    const [position] = createSuntechCodec({ hbm: 1 }).decode(frame, newState(), RECEIVED).positions ?? [];
+    expect(position.attributes).toMatchObject({ hours: 0x00750002, battery: 0x7127, archive: true });
+  });
+
+  it('yields nothing for other compressed messages', () => {
+    const other = Buffer.from(ZIP, 'hex');
+    other[3] = 0x11;
+    expect(suntechCodec.decode(other, newState(), RECEIVED)).toEqual({});
+  });
+});
+
+describe('Suntech crash reports', () => {
+  const crash = Buffer.from(CRASH, 'hex');
+
+  it('gives four positions around the crash, each with its accelerometer samples as gSensor', () => {
+    const result = suntechCodec.decode(crash, newState(), RECEIVED);
+    expect(result.uniqueId).toBe('0910000063');
+    const positions = result.positions ?? [];
+    expect(positions.map((position) => position.fixTime.toISOString())).toEqual([
+      '2022-01-28T21:15:07.000Z',
+      '2022-01-28T21:15:08.000Z',
+      '2022-01-28T21:15:09.000Z',
+      '2022-01-28T21:15:11.000Z',
+    ]);
+    expect(positions[0]).toMatchObject({ valid: true, latitude: 0.7090136, longitude: 0, course: 341.6 });
+    expect(positions[0].speed).toBeCloseTo(9.42 / 1.852, 4);
+    expect(positions[0].attributes).toEqual({ gSensor: '[[-5,119,253],[-6,99,243],[0,104,251],[13,113,250]]' });
+    expect(positions[3].attributes.gSensor).toBe('[[0,106,257],[0,93,248],[-75,-132,223],[80,147,252]]');
+  });
+
+  it('gathers the parts of a crash on the connection and decodes them with the last', () => {
+    const data = crash.subarray(24, 174);
+    const part = (n: number, bytes: Buffer) => Buffer.concat([Buffer.from(`CRR;0910000063;${n};2;${String(bytes.length).padStart(4, '0')};`), bytes, Buffer.from(';00\r')]);
+    const state = newState();
+    expect(suntechCodec.decode(part(1, data.subarray(0, 100)), state, RECEIVED)).toEqual({ uniqueId: '0910000063', positions: [] });
+    const positions = suntechCodec.decode(part(2, data.subarray(100)), state, RECEIVED).positions ?? [];
+    expect(positions.map((position) => position.attributes.gSensor)).toEqual((suntechCodec.decode(crash, newState(), RECEIVED).positions ?? []).map((position) => position.attributes.gSensor));
+  });
+
+  it('rejects crash data that cannot hold four points', () => {
+    const short = Buffer.concat([Buffer.from('CRR;0910000063;1;1;0010;'), crash.subarray(24, 34), Buffer.from(';00\r')]);
+    expect(() => suntechCodec.decode(short, newState(), RECEIVED)).toThrow(ProtocolError);
   });
 });

@@ -103,7 +103,8 @@ export class Fields {
   }
 }
 
-function inRange(value: number, limit: number, name: string): number {
+/** A coordinate beyond the globe is a misread report: Traccar refuses it too. */
+export function inRange(value: number, limit: number, name: string): number {
   if (Math.abs(value) > limit) throw new ProtocolError(`${name} out of range: ${value}`);
   return value;
 }

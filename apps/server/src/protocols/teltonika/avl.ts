@@ -1,7 +1,10 @@
 import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
-import { CODEC_16, CODEC_8, CODEC_8_EXTENDED, decodeGpsRecord } from './gps-record.ts';
+import { decodeGh3000Record } from './gh3000.ts';
+import { decodeGpsRecord } from './gps-record.ts';
+import { CODEC_16, CODEC_8, CODEC_8_EXTENDED, CODEC_GH3000 } from './io-groups.ts';
 import { CODEC_12, CODEC_13, decodeCodec12Message, decodeCodec13Message } from './messages.ts';
+import type { RecordOptions } from './models.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
 
 export interface AvlData {
@@ -11,37 +14,38 @@ export interface AvlData {
   positions: DecodedPosition[];
 }
 
-const GPS_CODECS = new Set([CODEC_8, CODEC_8_EXTENDED, CODEC_16]);
+const LOCATION_CODECS = new Set([CODEC_GH3000, CODEC_8, CODEC_8_EXTENDED, CODEC_16]);
 
 /**
- * The AVL data shared by the TCP and UDP packets: codec id, record count, records, and the count
- * again. The two counts must agree and nothing may follow: anything else means the frame was
- * misread, and acknowledging it would lose records.
+ * The AVL data shared by the TCP and UDP packets: codec id, record count, then the records.
+ * What follows them (the count again, on TCP the CRC) is not read: Traccar does not check it, and
+ * devices send packets whose declared lengths and counts are off yet whose records are sound.
  */
-export function decodeAvlData(data: Buffer, receivedAt: Date): AvlData {
+export function decodeAvlData(data: Buffer, receivedAt: Date, options: RecordOptions): AvlData {
   const reader = new ByteReader(data, 'AVL data');
   const codec = reader.u8();
-  if (!GPS_CODECS.has(codec) && codec !== CODEC_12 && codec !== CODEC_13) {
+  if (!LOCATION_CODECS.has(codec) && codec !== CODEC_12 && codec !== CODEC_13) {
     throw new ProtocolError(`unsupported codec 0x${codec.toString(16).padStart(2, '0')}`);
   }
   const count = reader.u8();
   const positions: DecodedPosition[] = [];
   for (let n = 0; n < count; n += 1) {
-    if (codec === CODEC_12) {
-      const position = decodeCodec12Message(reader, receivedAt);
-      if (position) positions.push(position);
-    } else if (codec === CODEC_13) {
-      positions.push(decodeCodec13Message(reader, receivedAt));
-    } else {
-      positions.push(decodeGpsRecord(reader, codec));
-    }
+    const position = decodeRecord(reader, codec, receivedAt, options);
+    if (position) positions.push(position);
   }
-  if (reader.u8() !== count) throw new ProtocolError('AVL record counts disagree');
-  if (reader.remaining > 0) throw new ProtocolError(`${reader.remaining} unexpected bytes after the AVL records`);
   return { codec, count, positions };
+}
+
+function decodeRecord(reader: ByteReader, codec: number, receivedAt: Date, options: RecordOptions): DecodedPosition | null {
+  switch (codec) {
+    case CODEC_12: return decodeCodec12Message(reader, receivedAt);
+    case CODEC_13: return decodeCodec13Message(reader, receivedAt);
+    case CODEC_GH3000: return decodeGh3000Record(reader, options);
+    default: return decodeGpsRecord(reader, codec, options);
+  }
 }
 
 /** Location data is acknowledged with its record count; command replies (codec 12 and 13) are not. */
 export function isAcknowledged(codec: number): boolean {
-  return GPS_CODECS.has(codec);
+  return LOCATION_CODECS.has(codec);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { checkCodec } from '../codec-properties.ts';
-import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './gps-record.ts';
+import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './io-groups.ts';
 import { CODEC_12 } from './messages.ts';
 import { teltonikaCodec } from './tcp.ts';
 import { avlData, gpsRecord, imeiFrame, messageRecord, tcpPacket, udpPacket, type TestIo } from './test-frames.ts';

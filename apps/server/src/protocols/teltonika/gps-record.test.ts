@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeAvlData } from './avl.ts';
-import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './gps-record.ts';
+import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './io-groups.ts';
+import type { RecordOptions } from './models.ts';
 import { avlData, gpsRecord, type TestIo, type TestRecord } from './test-frames.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
@@ -19,14 +20,19 @@ const base: TestRecord = {
   eventId: 239,
 };
 
-function decodeRecord(codec: number, record: TestRecord): DecodedPosition {
-  const { positions } = decodeAvlData(avlData(codec, [gpsRecord(codec, record)]), RECEIVED);
+/** Most ids are named for the FMB family only: the tests decode as an FMB130 unless they say otherwise. */
+const FMB130: RecordOptions = { model: 'FMB130', extended: false };
+
+function decodeRecord(codec: number, record: TestRecord, options = FMB130): DecodedPosition {
+  const { positions } = decodeAvlData(avlData(codec, [gpsRecord(codec, record)]), RECEIVED, options);
   expect(positions).toHaveLength(1);
   return positions[0];
 }
 
-function attributesOf(io: TestIo[], codec = CODEC_8): DecodedPosition['attributes'] {
-  const { priority, sat, event, ...rest } = decodeRecord(codec, { ...base, io }).attributes;
+/** Decoded with two-byte ids (codec 16) when an id needs them. */
+function attributesOf(io: TestIo[], model = 'FMB130'): DecodedPosition['attributes'] {
+  const codec = io.some((element) => element.id > 255) ? CODEC_16 : CODEC_8;
+  const { priority, sat, event, ...rest } = decodeRecord(codec, { ...base, io }, { model, extended: false }).attributes;
   expect({ priority, sat, event }).toEqual({ priority: 1, sat: 11, event: 239 });
   return rest;
 }
@@ -93,7 +99,7 @@ describe('Teltonika GPS records', () => {
   it('decodes several records of one packet in order', () => {
     const later = { ...base, time: new Date('2024-05-01T10:00:10.000Z'), speedKph: 0 };
     const data = avlData(CODEC_8, [gpsRecord(CODEC_8, base), gpsRecord(CODEC_8, later)]);
-    const { codec, count, positions } = decodeAvlData(data, RECEIVED);
+    const { codec, count, positions } = decodeAvlData(data, RECEIVED, FMB130);
     expect({ codec, count }).toEqual({ codec: CODEC_8, count: 2 });
     expect(positions.map((position) => position.fixTime.toISOString())).toEqual(['2024-05-01T10:00:00.123Z', '2024-05-01T10:00:10.000Z']);
   });
@@ -272,5 +278,83 @@ describe('Teltonika variable-length IO (codec 8 Extended)', () => {
       beacon2Battery: 3.7,
       beacon2Temp: 25,
     });
+  });
+});
+
+describe('Teltonika IO elements by model', () => {
+  it('names only the common ids when the model is unknown or of no family, as Traccar does', () => {
+    const io: TestIo[] = [
+      { id: 239, width: 1, value: 1 },
+      { id: 66, width: 2, value: 13800 },
+      { id: 113, width: 4, value: 0xfffd8c85 },
+      { id: 9, width: 2, value: 1520 },
+      { id: 252, width: 1, value: 1 },
+      { id: 205, width: 2, value: 1402 },
+      { id: 206, width: 2, value: 6611 },
+    ];
+    for (const model of ['', 'GH3000']) {
+      expect(attributesOf(io, model)).toEqual({ ignition: true, power: 13.8, io113: 0xfffd8c85, io9: 1520, io252: 1, io205: 1402, io206: 6611 });
+    }
+  });
+
+  it('reads a named id as its own type from the element’s first bytes', () => {
+    // Battery level is one byte, even in a 4-byte element.
+    expect(attributesOf([{ id: 113, width: 4, value: 0x55000000 }])).toEqual({ batteryLevel: 85 });
+    expect(attributesOf([{ id: 66, width: 4, value: 0x35e80000 }])).toEqual({ power: 13.8 });
+  });
+
+  it('gives FM6xx trackers their own meanings: BLE temperatures, no OBD ids, the tachograph driver', () => {
+    const card = Buffer.from('1234567890ABCDEF');
+    expect(
+      attributesOf(
+        [
+          { id: 701, width: 2, value: -55 },
+          { id: 81, width: 1, value: 60 },
+          { id: 195, width: 8, value: card.readBigInt64BE(0) },
+          { id: 196, width: 8, value: card.readBigInt64BE(8) },
+        ],
+        'FMC640',
+      ),
+    ).toEqual({ bleTemp1: -5.5, io81: 60, io195: Number(card.readBigInt64BE(0)), io196: Number(card.readBigInt64BE(8)), driverUniqueId: '1234567890ABCDEF' });
+    expect(attributesOf([{ id: 81, width: 1, value: 60 }])).toEqual({ obdSpeed: 60 });
+  });
+
+  it('reads the OBD odometer of an FMB003 in kilometres', () => {
+    expect(attributesOf([{ id: 389, width: 4, value: 1234 }], 'FMB003')).toEqual({ obdOdometer: 1234000 });
+    expect(attributesOf([{ id: 389, width: 4, value: 1234 }])).toEqual({ io389: 1234 });
+  });
+
+  it('moves the cells of a TAT100 into the network', () => {
+    const position = decodeRecord(
+      CODEC_16,
+      {
+        ...base,
+        io: [
+          { id: 1200, width: 2, value: 1 },
+          { id: 287, width: 2, value: 6611 },
+          { id: 288, width: 4, value: 1402 },
+          { id: 289, width: 1, value: 70 },
+          { id: 1201, width: 2, value: 2 },
+        ],
+      },
+      { model: 'TAT100', extended: false },
+    );
+    expect(position.attributes).toEqual({ priority: 1, sat: 11, event: 239, io1201: 2 });
+    expect(position.network).toEqual({
+      radioType: 'gsm',
+      considerIp: false,
+      cellTowers: [{ mobileCountryCode: 0, mobileNetworkCode: 1, locationAreaCode: 6611, cellId: 1402, signalStrength: -70 }],
+    });
+  });
+});
+
+describe('Teltonika extended IO (teltonika.extended)', () => {
+  it('reads a group of 16-byte values after the 8-byte group, as hex', () => {
+    const record = gpsRecord(CODEC_8, { ...base, io: [{ id: 239, width: 1, value: 1 }] });
+    const value = '00112233445566778899aabbccddeeff';
+    // The plain record ends with its (empty) 8-byte group: the 16-byte group follows it.
+    const extended = Buffer.concat([record, Buffer.from(`01f0${value}`, 'hex')]);
+    const { positions } = decodeAvlData(avlData(CODEC_8, [extended]), RECEIVED, { ...FMB130, extended: true });
+    expect(positions[0].attributes).toEqual({ priority: 1, sat: 11, event: 239, ignition: true, io240: value });
   });
 });

@@ -1,6 +1,7 @@
 import { KNOTS_PER_KMH, type Alarm } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
 import { addAlarm } from './position.ts';
+import { anyModel, fmb6XX, fmbXXX, tatXXX, type ModelTest } from './models.ts';
 import { KEY, PREFIX, attribute } from '../../position/keys.ts';
 
 /** Decodes one fixed-width IO element (1, 2, 4 or 8 bytes) into the record's position. */
@@ -16,14 +17,31 @@ export function signed(value: Buffer): number {
   return value.length > 6 ? Number(value.readBigInt64BE()) : value.readIntBE(0, value.length);
 }
 
+/**
+ * Each named id is read as one fixed type from the element's first bytes, whatever width the
+ * device gave it (Traccar's rule: IO 113 is one byte even when sent in four). An element narrower
+ * than its type is read whole.
+ */
+type Read = (value: Buffer) => number;
+const leading =
+  (size: number, read: (value: Buffer) => number): Read =>
+  (value) =>
+    read(value.length > size ? value.subarray(0, size) : value);
+const u8 = leading(1, unsigned);
+const i8 = leading(1, signed);
+const u16 = leading(2, unsigned);
+const i16 = leading(2, signed);
+const u32 = leading(4, unsigned);
+const i32 = leading(4, signed);
+
 const flag =
   (key: string): IoHandler =>
   (value, position) => {
-    position.attributes[key] = unsigned(value) > 0;
+    position.attributes[key] = u8(value) > 0;
   };
 
 const scaled =
-  (key: string, divisor = 1, read: (value: Buffer) => number = unsigned): IoHandler =>
+  (key: string, read: Read, divisor = 1): IoHandler =>
   (value, position) => {
     position.attributes[key] = read(value) / divisor;
   };
@@ -31,106 +49,112 @@ const scaled =
 const alarmWhenSet =
   (alarm: Alarm): IoHandler =>
   (value, position) => {
-    if (unsigned(value) > 0) addAlarm(position, alarm);
+    if (u8(value) > 0) addAlarm(position, alarm);
   };
 
 const HARSH_DRIVING: Alarm[] = ['hardAcceleration', 'hardBraking', 'hardCornering'];
 
+const fmbNot6XX: ModelTest = (model) => fmbXXX(model) && !fmb6XX(model);
+const fmbOrTat: ModelTest = (model) => fmbXXX(model) || tatXXX(model);
+
 /**
- * Named IO ids, following Traccar's Teltonika table. Traccar applies part of them (ADC, OBD, CAN,
- * temperatures, alarms, cell ids...) only when the device's model is of the FMB family (FMB, FMC,
- * FMM..., MTB100, MSP500). Devices here carry no model, so those apply to every device: they are
- * what the common Teltonika trackers send. Meanings Traccar gives only for other families (FM6xx
- * BLE temperatures and driver, TAT100 cells) are not decoded and stay `io<id>`.
+ * Named IO ids, following Traccar's Teltonika table. The same id means different things on
+ * different families, so part of them apply only when the device's model (Traccar's `model`
+ * field) is of the family Traccar names: ADC, OBD, CAN, temperatures, alarms and cell ids for the
+ * FMB family, BLE temperatures for FM6xx, cells for TAT. Without a model only the common ids are
+ * named; the others stay `io<id>`.
  */
-const IO_HANDLERS = new Map<number, IoHandler>([
-  [1, flag('in1')],
-  [2, flag('in2')],
-  [3, flag('in3')],
-  [4, flag('in4')],
-  [9, scaled('adc1', 1000)],
-  [10, scaled('adc2', 1000)],
-  [11, iccid],
-  [12, scaled(KEY.fuelUsed, 1000)],
-  [13, scaled(KEY.fuelConsumption, 100)],
-  [16, scaled(KEY.odometer)],
-  [17, scaled('axisX', 1, signed)],
-  [18, scaled('axisY', 1, signed)],
-  [19, scaled('axisZ', 1, signed)],
-  [21, scaled(KEY.rssi)],
+const IO_HANDLERS = new Map<number, [ModelTest, IoHandler]>([
+  [1, [anyModel, flag('in1')]],
+  [2, [anyModel, flag('in2')]],
+  [3, [anyModel, flag('in3')]],
+  [4, [anyModel, flag('in4')]],
+  [9, [fmbXXX, scaled('adc1', u16, 1000)]],
+  [10, [fmbXXX, scaled('adc2', u16, 1000)]],
+  [11, [fmbXXX, iccid]],
+  [12, [fmbXXX, scaled(KEY.fuelUsed, u32, 1000)]],
+  [13, [fmbXXX, scaled(KEY.fuelConsumption, u16, 100)]],
+  [16, [anyModel, scaled(KEY.odometer, u32)]],
+  [17, [anyModel, scaled('axisX', i16)]],
+  [18, [anyModel, scaled('axisY', i16)]],
+  [19, [anyModel, scaled('axisZ', i16)]],
+  [21, [anyModel, scaled(KEY.rssi, u8)]],
   // The vehicle speed the device measured replaces the GPS speed.
   [
     24,
-    (value, position) => {
-      position.speed = unsigned(value) * KNOTS_PER_KMH;
-    },
+    [
+      fmbXXX,
+      (value, position) => {
+        position.speed = u16(value) * KNOTS_PER_KMH;
+      },
+    ],
   ],
-  [25, scaled('bleTemp1', 100, signed)],
-  [26, scaled('bleTemp2', 100, signed)],
-  [27, scaled('bleTemp3', 100, signed)],
-  [28, scaled('bleTemp4', 100, signed)],
-  [30, scaled('faultCount')],
-  [31, scaled('engineLoad')],
-  [32, scaled('coolantTemp', 1, signed)],
-  [36, scaled(KEY.rpm)],
-  [43, scaled('milDistance')],
-  [57, scaled('hybridBatteryLevel', 1, signed)],
-  [66, scaled(KEY.power, 1000)],
-  [67, scaled(KEY.battery, 1000)],
-  [68, scaled('batteryCurrent', 1000)],
-  [72, scaled('temp1', 10, signed)],
-  [73, scaled('temp2', 10, signed)],
-  [74, scaled('temp3', 10, signed)],
-  [75, scaled('temp4', 10, signed)],
-  [78, driverKey],
-  [80, scaled('dataMode')],
-  [81, scaled(KEY.obdSpeed)],
-  [82, scaled(KEY.throttle)],
-  [83, scaled(KEY.fuelUsed, 10)],
-  [84, scaled(KEY.fuel, 10)],
-  [85, scaled(KEY.rpm)],
-  [87, scaled(KEY.obdOdometer)],
-  [89, scaled(KEY.fuelLevel)],
-  [107, scaled(KEY.fuelUsed, 10)],
-  [110, scaled(KEY.fuelConsumption, 10)],
-  [113, scaled(KEY.batteryLevel)],
-  [115, scaled('engineTemp', 10, signed)],
-  [175, (value, position) => addAlarm(position, unsigned(value) > 0 ? 'geofenceEnter' : 'geofenceExit')],
-  [179, flag('out1')],
-  [180, flag('out2')],
-  [181, scaled(KEY.pdop, 10)],
-  [182, scaled(KEY.hdop, 10)],
-  [199, scaled(KEY.tripOdometer)],
-  [200, scaled('sleepMode')],
+  ...numbered(25, 4, (n) => [anyModel, scaled(`bleTemp${n}`, i16, 100)]),
+  [30, [fmbXXX, scaled('faultCount', u8)]],
+  [31, [fmbXXX, scaled('engineLoad', u8)]],
+  [32, [fmbXXX, scaled('coolantTemp', i8)]],
+  [36, [fmbXXX, scaled(KEY.rpm, u16)]],
+  [43, [fmbXXX, scaled('milDistance', u16)]],
+  [57, [fmbXXX, scaled('hybridBatteryLevel', i8)]],
+  [66, [anyModel, scaled(KEY.power, u16, 1000)]],
+  [67, [anyModel, scaled(KEY.battery, u16, 1000)]],
+  [68, [fmbXXX, scaled('batteryCurrent', u16, 1000)]],
+  ...numbered(72, 4, (n) => [fmbXXX, scaled(`${PREFIX.temp}${n}`, i32, 10)]),
+  [78, [anyModel, driverKey]],
+  [80, [fmbNot6XX, scaled('dataMode', u8)]],
+  [81, [fmbNot6XX, scaled(KEY.obdSpeed, u8)]],
+  [82, [fmbNot6XX, scaled(KEY.throttle, u8)]],
+  [83, [fmbNot6XX, scaled(KEY.fuelUsed, u32, 10)]],
+  [84, [fmbNot6XX, scaled(KEY.fuel, u16, 10)]],
+  [85, [fmbNot6XX, scaled(KEY.rpm, u16)]],
+  [87, [fmbNot6XX, scaled(KEY.obdOdometer, u32)]],
+  [89, [fmbNot6XX, scaled(KEY.fuelLevel, u8)]],
+  [107, [fmbXXX, scaled(KEY.fuelUsed, u32, 10)]],
+  [110, [fmbXXX, scaled(KEY.fuelConsumption, u16, 10)]],
+  [113, [fmbXXX, scaled(KEY.batteryLevel, u8)]],
+  [115, [fmbXXX, scaled('engineTemp', i16, 10)]],
+  [175, [fmbXXX, (value, position) => addAlarm(position, u8(value) > 0 ? 'geofenceEnter' : 'geofenceExit')]],
+  [179, [anyModel, flag('out1')]],
+  [180, [anyModel, flag('out2')]],
+  [181, [anyModel, scaled(KEY.pdop, u16, 10)]],
+  [182, [anyModel, scaled(KEY.hdop, u16, 10)]],
+  [199, [anyModel, scaled(KEY.tripOdometer, u32)]],
+  [200, [fmbXXX, scaled('sleepMode', u8)]],
   // Cell ids and area code: moved into the position's network once the record is complete.
-  [205, scaled('cid2g')],
-  [206, scaled('lac')],
-  [236, alarmWhenSet('general')],
-  [239, flag(KEY.ignition)],
-  [240, flag(KEY.motion)],
-  [241, scaled(KEY.operator)],
-  [246, alarmWhenSet('tow')],
-  [247, alarmWhenSet('accident')],
-  [249, alarmWhenSet('jamming')],
-  [251, alarmWhenSet('idle')],
-  [252, alarmWhenSet('powerCut')],
+  [205, [fmbOrTat, scaled('cid2g', u16)]],
+  [206, [fmbOrTat, scaled('lac', u16)]],
+  [236, [anyModel, alarmWhenSet('general')]],
+  [239, [anyModel, flag(KEY.ignition)]],
+  [240, [anyModel, flag(KEY.motion)]],
+  [241, [anyModel, scaled(KEY.operator, u32)]],
+  [246, [fmbXXX, alarmWhenSet('tow')]],
+  [247, [fmbXXX, alarmWhenSet('accident')]],
+  [249, [fmbXXX, alarmWhenSet('jamming')]],
+  [251, [fmbXXX, alarmWhenSet('idle')]],
+  [252, [fmbXXX, alarmWhenSet('powerCut')]],
   [
     253,
-    (value, position) => {
-      const alarm = HARSH_DRIVING[unsigned(value) - 1];
-      if (alarm) addAlarm(position, alarm);
-    },
+    [
+      anyModel,
+      (value, position) => {
+        const alarm = HARSH_DRIVING[u8(value) - 1];
+        if (alarm) addAlarm(position, alarm);
+      },
+    ],
   ],
-  [636, scaled('cid4g')],
-  [662, flag(KEY.door)],
-  ...numbered(10644, 6, (n) => scaled(`tempProbe${n}`, 100, signed)),
-  ...numbered(10800, 4, (n) => scaled(`eyeTemp${n}`, 100, signed)),
-  ...numbered(10832, 4, (n) => scaled(`eyeRoll${n}`, 1, signed)),
+  // FMB003 reports the OBD odometer in kilometres.
+  [389, [(model) => model === 'FMB003', (value, position) => (position.attributes[KEY.obdOdometer] = u32(value) * 1000)]],
+  [636, [fmbOrTat, scaled('cid4g', u32)]],
+  [662, [fmbXXX, flag(KEY.door)]],
+  ...numbered(701, 4, (n) => [fmb6XX, scaled(`bleTemp${n}`, i16, 10)]),
+  ...numbered(10644, 6, (n) => [fmbXXX, scaled(`tempProbe${n}`, i16, 100)]),
+  ...numbered(10800, 4, (n) => [fmbXXX, scaled(`eyeTemp${n}`, i16, 100)]),
+  ...numbered(10832, 4, (n) => [fmbXXX, scaled(`eyeRoll${n}`, i16)]),
 ]);
 
 /** `count` consecutive ids starting at `first`, numbered from 1. */
-function numbered(first: number, count: number, handler: (n: number) => IoHandler): [number, IoHandler][] {
-  return Array.from({ length: count }, (_, i) => [first + i, handler(i + 1)]);
+function numbered(first: number, count: number, entry: (n: number) => [ModelTest, IoHandler]): [number, [ModelTest, IoHandler]][] {
+  return Array.from({ length: count }, (_, i) => [first + i, entry(i + 1)]);
 }
 
 /** The SIM's ICCID as a decimal string: 19-20 digits do not fit a JSON number without loss. */
@@ -144,18 +168,38 @@ function driverKey(value: Buffer, position: DecodedPosition): void {
   position.attributes[KEY.driverUniqueId] = Buffer.from(value).reverse().toString('hex').toUpperCase().padStart(16, '0');
 }
 
-/** Unknown ids are kept as `io<id>`: 1, 2 and 4-byte values unsigned, 8-byte values signed, as Traccar reads them. */
-export function decodeIoElement(id: number, value: Buffer, position: DecodedPosition): void {
-  const handler = IO_HANDLERS.get(id);
-  if (handler) handler(value, position);
+/** Ids without a meaning for this model are kept as `io<id>`: 1, 2 and 4-byte values unsigned, 8-byte values signed, as Traccar reads them. */
+export function decodeIoElement(id: number, value: Buffer, position: DecodedPosition, model: string): void {
+  const entry = IO_HANDLERS.get(id);
+  if (entry?.[0](model)) entry[1](value, position);
   else position.attributes[`${PREFIX.io}${id}`] = value.length === 8 ? signed(value) : unsigned(value);
 }
 
 /**
- * Traccar turns the serving cell IO elements into the position's network: LAC plus a 2G or 4G
- * cell id, with the operator code (MCC followed by MNC) when the device reports one.
+ * FM6xx trackers send a tachograph driver's 16-character card number in two 8-byte elements,
+ * 195 and 196, which Traccar joins into the driver's id (both elements are kept as `io<id>` too).
  */
-export function moveCellToNetwork(position: DecodedPosition): void {
+export function tachographDriver(halves: Map<number, Buffer>, position: DecodedPosition, model: string): void {
+  const high = halves.get(195);
+  const low = halves.get(196);
+  if (!fmb6XX(model) || !high || !low) return;
+  const card = Buffer.alloc(16);
+  high.copy(card, 8 - Math.min(8, high.length), 0, 8);
+  low.copy(card, 16 - Math.min(8, low.length), 0, 8);
+  position.attributes[KEY.driverUniqueId] = card.toString('utf8');
+}
+
+/**
+ * Traccar turns the serving cell IO elements into the position's network: LAC plus a 2G or 4G
+ * cell id, with the operator code (MCC followed by MNC) when the device reports one. TAT100
+ * reports up to four cells as groups of plain IO ids instead.
+ */
+export function moveCellsToNetwork(position: DecodedPosition, model: string): void {
+  if (model === 'TAT100') moveTatCells(position);
+  else moveServingCell(position);
+}
+
+function moveServingCell(position: DecodedPosition): void {
   const { attributes } = position;
   const lac = attributes.lac;
   const cellId = attributes.cid2g ?? attributes.cid4g;
@@ -177,4 +221,36 @@ export function moveCellToNetwork(position: DecodedPosition): void {
       },
     ],
   };
+}
+
+/** TAT100's cells: MNC, LAC, cell id and signal of each cell in its own IO ids (no MCC: Traccar's default, 0). */
+const TAT_CELLS = [
+  [1200, 287, 288, 289],
+  [1201, 290, 291, 292],
+  [1202, 293, 294, 295],
+  [1203, 296, 297, 298],
+];
+
+function moveTatCells(position: DecodedPosition): void {
+  const { attributes } = position;
+  const take = (id: number) => {
+    const key = `${PREFIX.io}${id}`;
+    const value = attributes[key];
+    Reflect.deleteProperty(attributes, key);
+    return typeof value === 'number' ? value : undefined;
+  };
+  const cellTowers = [];
+  for (const [mncId, lacId, cidId, rssiId] of TAT_CELLS) {
+    const present = [mncId, lacId, cidId].every((id) => `${PREFIX.io}${id}` in attributes);
+    if (!present) continue;
+    const [mobileNetworkCode, locationAreaCode, cellId, rssi] = [take(mncId), take(lacId), take(cidId), take(rssiId)];
+    cellTowers.push({
+      mobileCountryCode: 0,
+      mobileNetworkCode,
+      locationAreaCode,
+      cellId,
+      ...(rssi !== undefined && { signalStrength: rssi > 0 ? -rssi : rssi }),
+    });
+  }
+  if (cellTowers.length > 0) position.network = { radioType: 'gsm', considerIp: false, cellTowers };
 }

@@ -1,3 +1,4 @@
+import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { outdatedPosition } from './position.ts';
 import type { ByteReader } from '../kit/byte-reader.ts';
@@ -13,8 +14,8 @@ const CAMERA_TYPE = 0x0d;
 
 /**
  * A codec 12 message from the device, typically the reply (type 0x06) to a command: an outdated
- * position with the message `type` and its text as `result` (hex when not printable).
- * Camera messages yield nothing.
+ * position with the message `type` and its text as `result` (hex when not printable), or the
+ * loads an axle scale relays. Camera messages yield nothing.
  */
 export function decodeCodec12Message(reader: ByteReader, receivedAt: Date): DecodedPosition | null {
   const type = reader.u8();
@@ -22,8 +23,32 @@ export function decodeCodec12Message(reader: ByteReader, receivedAt: Date): Deco
   if (type === CAMERA_TYPE) return null;
   const position = outdatedPosition(receivedAt);
   position.attributes[KEY.type] = type;
-  position.attributes[KEY.result] = printable(payload) ? payload.toString('latin1').trim() : payload.toString('hex');
+  if (!printable(payload)) {
+    position.attributes[KEY.result] = payload.toString('hex');
+    return position;
+  }
+  const text = payload.toString('latin1').trim();
+  const loads = axleLoads(text);
+  if (loads) Object.assign(position.attributes, loads);
+  else position.attributes[KEY.result] = text;
   return position;
+}
+
+/** What an axle load scale relays: eight axle loads, then the truck's and trailer's loads and totals. */
+const AXLE_KEYS = [...Array.from({ length: 8 }, (_, n) => `axle${n + 1}`), 'loadTruck', 'loadTrailer', 'totalTruck', 'totalTrailer'];
+
+/** `UUUUww<values separated by ;>;SSS` from an axle load scale on the serial port, or null for any other text. */
+function axleLoads(text: string): Record<string, number> | null {
+  if (!text.startsWith('UUUUww') || !text.endsWith('SSS')) return null;
+  const values = text.slice(6, -4).split(';');
+  if (values.length < AXLE_KEYS.length) throw new ProtocolError('axle load report with too few values');
+  return Object.fromEntries(
+    AXLE_KEYS.map((key, n) => {
+      const value = values[n].trim() === '' ? NaN : Number(values[n]);
+      if (!Number.isFinite(value)) throw new ProtocolError(`axle load ${values[n]} is not a number`);
+      return [key, value];
+    }),
+  );
 }
 
 /**

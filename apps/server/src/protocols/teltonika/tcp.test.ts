@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState, type DecodeResult } from '../codec.ts';
-import { CODEC_8 } from './gps-record.ts';
+import { CODEC_8 } from './io-groups.ts';
 import { CODEC_12, CODEC_13 } from './messages.ts';
 import { teltonikaCodec } from './tcp.ts';
 import { avlData, gpsRecord, imeiFrame, messageRecord, tcpPacket } from './test-frames.ts';
@@ -126,8 +126,33 @@ describe('Teltonika TCP: framing', () => {
   });
 
   it.each([
-    ['record counts that disagree', avlData(CODEC_8, [gpsRecord(CODEC_8, fix)], 2), /counts disagree/],
-    ['bytes after the records', Buffer.concat([avlData(CODEC_8, [gpsRecord(CODEC_8, fix)]), Buffer.from([0])]), /unexpected bytes/],
+    ['record counts that disagree', avlData(CODEC_8, [gpsRecord(CODEC_8, fix)], 2)],
+    ['bytes after the records', Buffer.concat([avlData(CODEC_8, [gpsRecord(CODEC_8, fix)]), Buffer.from([0])])],
+  ])('reads the records of a packet with %s, as Traccar does', (_name, data) => {
+    const result = decodeOne(tcpPacket(data));
+    expect(result.positions).toHaveLength(1);
+    expect(result.reply?.toString('hex')).toBe('00000001');
+  });
+
+  it('reads as far as the records go when the declared length is wrong (Traccar test: "invalid length and checksum")', () => {
+    const frame = Buffer.from('0000000000000000080100000113fc208dff00209cca800f14f650006f00d60400040004030101150316030001460000015d000100000000', 'hex');
+    const [position] = teltonikaCodec.decode(frame, newState(), RECEIVED).positions ?? [];
+    expect(position.fixTime.toISOString()).toBe('2007-07-25T06:46:38.335Z');
+    expect(position).toMatchObject({ latitude: 25.3032016, longitude: 54.7146368, altitude: 111, course: 214 });
+  });
+
+  it('skips junk to the next IMEI or AVL packet', () => {
+    const junk = Buffer.from('GET / HTTP/1.1\r\n\r\n');
+    expect(teltonikaCodec.frameStart!(Buffer.concat([junk, imei]), 1)).toBe(junk.length);
+    expect(teltonikaCodec.frameStart!(Buffer.concat([junk, packet]), 1)).toBe(junk.length);
+    // A zero that starts neither an IMEI length nor the preamble is junk too.
+    expect(teltonikaCodec.frameStart!(Buffer.from('4100ff00000000', 'hex'), 1)).toBe(3);
+    // A preamble cut by the end of the buffer may still be one.
+    expect(teltonikaCodec.frameStart!(Buffer.from('41420000', 'hex'), 1)).toBe(2);
+    expect(teltonikaCodec.frameStart!(junk, 1)).toBe(-1);
+  });
+
+  it.each([
     ['a record cut short', Buffer.concat([Buffer.from([CODEC_8, 1]), gpsRecord(CODEC_8, fix).subarray(0, 20)]), /truncated/],
     ['an unknown codec', Buffer.from('2a0000', 'hex'), /unsupported codec 0x2a/],
   ])('rejects %s', (_name, data, error) => {
@@ -150,6 +175,17 @@ describe('Teltonika TCP: codec 12 and 13 messages', () => {
   it('keeps a binary reply as hex', () => {
     const reply = tcpPacket(avlData(CODEC_12, [messageRecord(0x06, Buffer.from('010300010015d5c5', 'hex'))]));
     expect(decodeOne(reply).positions?.[0].attributes).toEqual({ type: 6, result: '010300010015d5c5' });
+  });
+
+  it('reads the loads an axle scale relays over the serial port', () => {
+    const text = 'UUUUww1.5;2;3;4;5;6;7;8;9.25;10;11;12;SSS';
+    const [position] = decodeOne(tcpPacket(avlData(CODEC_12, [messageRecord(0x06, Buffer.from(text))]))).positions ?? [];
+    expect(position.attributes).toEqual({
+      type: 6,
+      ...{ axle1: 1.5, axle2: 2, axle3: 3, axle4: 4, axle5: 5, axle6: 6, axle7: 7, axle8: 8 },
+      ...{ loadTruck: 9.25, loadTrailer: 10, totalTruck: 11, totalTrailer: 12 },
+    });
+    expect(() => decodeOne(tcpPacket(avlData(CODEC_12, [messageRecord(0x06, Buffer.from('UUUUww1;2;SSS'))])))).toThrow(ProtocolError);
   });
 
   it('yields nothing for a camera message', () => {

@@ -3,6 +3,7 @@ import { decodeAvlData, isAcknowledged } from './avl.ts';
 import { encodeTeltonikaCommand, TELTONIKA_COMMAND_TYPES, uint32 } from './commands.ts';
 import { crc16Ibm } from './crc.ts';
 import { MAX_IMEI_LENGTH, parseImei } from './imei.ts';
+import { recordOptions } from './models.ts';
 import { TELTONIKA_PROTOCOL } from './position.ts';
 
 /** A lone 0xFF byte keeps the connection alive between packets. */
@@ -41,12 +42,22 @@ export const teltonikaCodec: StreamCodec = {
     return buffer.length >= total ? total : 0;
   },
 
-  decode(frame, _state, receivedAt) {
+  frameStart(buffer, from) {
+    for (let at = Math.max(from, 0); at < buffer.length; at += 1) {
+      if (buffer[at] !== 0) continue;
+      const next = at + 1 < buffer.length ? buffer[at + 1] : 0;
+      // The IMEI's length, or (as far as the buffer goes) the zero preamble.
+      if ((next > 0 && next <= MAX_IMEI_LENGTH) || buffer.subarray(at, at + 4).every((byte) => byte === 0)) return at;
+    }
+    return -1;
+  },
+
+  decode(frame, state, receivedAt) {
     if (frame.length === 1 && frame[0] === KEEP_ALIVE) return {};
+    if (frame.length < 2) throw new ProtocolError('frame is truncated');
     if (frame.readUInt16BE(0) > 0) return { uniqueId: parseImei(frame.subarray(2)), reply: IMEI_ACCEPTED };
-    if (frame.length !== HEADER_LENGTH + frame.readUInt32BE(4) + CRC_LENGTH) throw new ProtocolError('AVL packet length mismatch');
-    const data = frame.subarray(HEADER_LENGTH, frame.length - CRC_LENGTH);
-    const { codec, count, positions } = decodeAvlData(data, receivedAt);
+    // Read as far as the records go, whatever the declared length says (Traccar's leniency).
+    const { codec, count, positions } = decodeAvlData(frame.subarray(HEADER_LENGTH), receivedAt, recordOptions(state));
     return { positions, reply: isAcknowledged(codec) ? uint32(count) : undefined };
   },
 

@@ -1,5 +1,5 @@
 import { crc16Ibm } from './crc.ts';
-import { CODEC_16, CODEC_8_EXTENDED } from './gps-record.ts';
+import { CODEC_16, CODEC_8_EXTENDED } from './io-groups.ts';
 
 /** Builders of Teltonika frames for the tests (test-only helper). */
 

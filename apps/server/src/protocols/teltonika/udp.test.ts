@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { CODEC_8_EXTENDED } from './gps-record.ts';
+import { CODEC_8_EXTENDED } from './io-groups.ts';
 import { CODEC_12 } from './messages.ts';
 import { avlData, gpsRecord, messageRecord, udpPacket } from './test-frames.ts';
 import { teltonikaUdpCodec } from './udp.ts';

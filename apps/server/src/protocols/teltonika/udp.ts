@@ -2,6 +2,7 @@ import type { StreamCodec } from '../codec.ts';
 import { decodeAvlData, isAcknowledged } from './avl.ts';
 import { encodeTeltonikaCommand, TELTONIKA_COMMAND_TYPES } from './commands.ts';
 import { parseImei } from './imei.ts';
+import { recordOptions } from './models.ts';
 import { TELTONIKA_PROTOCOL } from './position.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
 
@@ -20,14 +21,14 @@ export const teltonikaUdpCodec: StreamCodec = {
     return buffer.length >= total ? total : 0;
   },
 
-  decode(frame, _state, receivedAt) {
+  decode(frame, state, receivedAt) {
     const reader = new ByteReader(frame, 'UDP packet');
     reader.u16(); // length
     const packetId = reader.u16();
     reader.u8(); // packet type
     const avlPacketId = reader.u8();
     const uniqueId = parseImei(reader.bytes(reader.u16()));
-    const { codec, count, positions } = decodeAvlData(reader.rest(), receivedAt);
+    const { codec, count, positions } = decodeAvlData(reader.rest(), receivedAt, recordOptions(state));
     if (!isAcknowledged(codec)) return { uniqueId, positions };
     const reply = Buffer.alloc(7);
     reply.writeUInt16BE(5, 0);
