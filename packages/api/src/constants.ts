@@ -15,7 +15,7 @@ export const EVENT_TYPES = [
   'commandResult', 'deviceOnline', 'deviceUnknown', 'deviceOffline', 'deviceInactive', 'queuedCommandSent',
   'deviceMoving', 'deviceStopped', 'deviceOverspeed', 'deviceFuelDrop', 'deviceFuelIncrease', 'geofenceEnter',
   'geofenceExit', 'alarm', 'ignitionOn', 'ignitionOff', 'deviceIdle', 'maintenance', 'textMessage', 'driverChanged',
-  'media',
+  'media', 'geofenceCrossed', 'proximityEnter', 'proximityExit', 'unaccompaniedMotion',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -38,6 +38,37 @@ export const ALARMS = [
   'jamming', 'temperature', 'parking', 'shock', 'bonnet', 'footBrake', 'fuelLeak', 'tampering', 'removing',
 ] as const;
 export type Alarm = (typeof ALARMS)[number];
+
+/**
+ * Traccar's command types (its Command.TYPE_* values), in its order: what a saved command's `type`
+ * holds, what `/api/commands/types` lists, and the only names a protocol's encoder may offer.
+ */
+export const COMMAND_TYPES = [
+  'custom', 'deviceIdentification', 'positionSingle', 'positionPeriodic', 'positionStop', 'engineStop', 'engineResume',
+  'alarmArm', 'alarmDisarm', 'alarmDismiss', 'setTimezone', 'requestPhoto', 'powerOff', 'rebootDevice', 'factoryReset',
+  'sendSms', 'sendUssd', 'sosNumber', 'silenceTime', 'setPhonebook', 'message', 'voiceMessage', 'outputControl',
+  'voiceMonitoring', 'setAgps', 'setIndicator', 'configuration', 'getVersion', 'firmwareUpdate', 'setConnection',
+  'setOdometer', 'getModemStatus', 'getDeviceStatus', 'setSpeedLimit', 'modePowerSaving', 'modeDeepSleep', 'videoStart',
+  'videoStop', 'alarmGeofence', 'alarmBattery', 'alarmSos', 'alarmRemove', 'alarmClock', 'alarmSpeed', 'alarmFall',
+  'alarmVibration',
+] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/**
+ * Traccar's position attribute keys (its Position.KEY_* values), in its order: the names decoders
+ * and handlers write into a position's `attributes` (units in the server's position/keys.ts).
+ * Devices and computed attributes may add names of their own; these are the ones the product knows.
+ */
+export const POSITION_KEYS = [
+  'raw', 'index', 'hdop', 'vdop', 'pdop', 'sat', 'satVisible', 'rssi', 'gps', 'roaming', 'event', 'alarm', 'status',
+  'odometer', 'serviceOdometer', 'tripOdometer', 'hours', 'steps', 'heartRate', 'input', 'output', 'image', 'video',
+  'audio', 'power', 'battery', 'batteryLevel', 'fuel', 'fuelUsed', 'fuelConsumption', 'fuelLevel', 'versionFw',
+  'versionHw', 'type', 'ignition', 'flags', 'antenna', 'charge', 'ip', 'archive', 'distance', 'totalDistance', 'rpm',
+  'vin', 'approximate', 'throttle', 'motion', 'armed', 'geofence', 'acceleration', 'humidity', 'deviceTemp',
+  'coolantTemp', 'engineLoad', 'engineTemp', 'operator', 'command', 'blocked', 'lock', 'door', 'axleWeight', 'gSensor',
+  'iccid', 'phone', 'speedLimit', 'drivingTime', 'dtcs', 'obdSpeed', 'obdOdometer', 'result', 'driverUniqueId', 'card',
+] as const;
+export type PositionKeyName = (typeof POSITION_KEYS)[number];
 
 export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'mail'] as const;
 

@@ -1,4 +1,4 @@
-import type { Alarm, Attributes, JsonValue } from '@rastro/api';
+import type { Alarm, Attributes, JsonValue, PositionKeyName } from '@rastro/api';
 
 /**
  * Traccar's position attribute keys (its Position.KEY_* values) that Rastro reads or writes, each
@@ -6,6 +6,7 @@ import type { Alarm, Attributes, JsonValue } from '@rastro/api';
  * distances and odometers in metres, `hours` in milliseconds, `power`/`battery` in volts,
  * `batteryLevel` and `fuelLevel` in percent, `fuel`/`fuelUsed` in litres, `obdSpeed` in km/h (the
  * position's own `speed` is in knots), `deviceTemp`/`coolantTemp` in °C. Media keys name a file of the device's media folder.
+ * Only names of `POSITION_KEYS` (`@rastro/api`), which the web app names in every language.
  */
 const KINDS = {
   index: 'number',
@@ -59,7 +60,7 @@ const KINDS = {
   image: 'string',
   video: 'string',
   audio: 'string',
-} as const satisfies Record<string, 'number' | 'boolean' | 'string' | 'json'>;
+} as const satisfies Partial<Record<PositionKeyName, 'number' | 'boolean' | 'string' | 'json'>>;
 
 type Kinds = typeof KINDS;
 export type PositionKey = keyof Kinds;

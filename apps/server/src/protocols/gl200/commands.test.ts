@@ -10,14 +10,14 @@ function encode(type: string, attributes: Record<string, unknown> = {}, settings
 
 describe('gl200 commands', () => {
   it('lists what Traccar supports for the protocol', () => {
-    expect(gl200Codec.commandTypes).toEqual(['positionSingle', 'engineStop', 'engineResume', 'identification', 'rebootDevice', 'custom']);
+    expect(gl200Codec.commandTypes).toEqual(['positionSingle', 'engineStop', 'engineResume', 'deviceIdentification', 'rebootDevice', 'custom']);
   });
 
   it.each([
     ['positionSingle', 'AT+GTRTO=,1,,,,,,FFFF$'],
     ['engineStop', 'AT+GTOUT=,1,,,0,0,0,0,0,0,0,,,,,,,FFFF$'],
     ['engineResume', 'AT+GTOUT=,0,,,0,0,0,0,0,0,0,,,,,,,FFFF$'],
-    ['identification', 'AT+GTRTO=,8,,,,,,FFFF$'],
+    ['deviceIdentification', 'AT+GTRTO=,8,,,,,,FFFF$'],
     ['rebootDevice', 'AT+GTRTO=,3,,,,,,FFFF$'],
   ])('encodes %s as Traccar does, without a password by default', (type, expected) => {
     expect(encode(type)).toBe(expected);

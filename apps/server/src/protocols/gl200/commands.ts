@@ -1,7 +1,7 @@
 import { textSetting } from '../kit/settings.ts';
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
 
-export const GL200_COMMAND_TYPES = ['positionSingle', 'engineStop', 'engineResume', 'identification', 'rebootDevice', 'custom'];
+export const GL200_COMMAND_TYPES = ['positionSingle', 'engineStop', 'engineResume', 'deviceIdentification', 'rebootDevice', 'custom'];
 
 /**
  * @Track AT commands, each ending with the `FFFF` serial number and `$`. `%p` is the device
@@ -12,7 +12,7 @@ const TEMPLATES = new Map([
   ['positionSingle', 'AT+GTRTO=%p,1,,,,,,FFFF$'],
   ['engineStop', 'AT+GTOUT=%p,1,,,0,0,0,0,0,0,0,,,,,,,FFFF$'],
   ['engineResume', 'AT+GTOUT=%p,0,,,0,0,0,0,0,0,0,,,,,,,FFFF$'],
-  ['identification', 'AT+GTRTO=%p,8,,,,,,FFFF$'],
+  ['deviceIdentification', 'AT+GTRTO=%p,8,,,,,,FFFF$'],
   ['rebootDevice', 'AT+GTRTO=%p,3,,,,,,FFFF$'],
 ]);
 

@@ -14,7 +14,7 @@ const alternative = { 'tk103.alternative': true };
 describe('TK103 commands', () => {
   it('lists Traccar’s TK103 command types', () => {
     expect(tk103Codec.commandTypes).toEqual([
-      'custom', 'getDeviceStatus', 'identification', 'modeDeepSleep', 'modePowerSaving', 'alarmSos', 'setConnection', 'sosNumber', 'positionSingle',
+      'custom', 'getDeviceStatus', 'deviceIdentification', 'modeDeepSleep', 'modePowerSaving', 'alarmSos', 'setConnection', 'sosNumber', 'positionSingle',
       'positionPeriodic', 'positionStop', 'getVersion', 'powerOff', 'rebootDevice', 'setOdometer', 'engineStop', 'engineResume', 'outputControl',
     ]);
   });
@@ -40,7 +40,7 @@ describe('TK103 commands', () => {
     ['positionStop', {}, '[begin]sms2,*routetrackoff*,[end]'],
     ['getVersion', {}, '[begin]sms2,*about*,[end]'],
     ['rebootDevice', {}, '[begin]sms2,88888888,[end]'],
-    ['identification', {}, '[begin]sms2,999999,[end]'],
+    ['deviceIdentification', {}, '[begin]sms2,999999,[end]'],
     ['alarmSos', { enable: true }, '[begin]sms2,*soson*,[end]'],
     ['alarmSos', { enable: false }, '[begin]sms2,*sosoff*,[end]'],
     ['custom', { data: 'any text is ok' }, '[begin]sms2,any text is ok,[end]'],

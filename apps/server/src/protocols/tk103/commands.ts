@@ -5,7 +5,7 @@ import { booleanSetting, textSetting } from '../kit/settings.ts';
 export const TK103_COMMAND_TYPES = [
   'custom',
   'getDeviceStatus',
-  'identification',
+  'deviceIdentification',
   'modeDeepSleep',
   'modePowerSaving',
   'alarmSos',
@@ -89,7 +89,7 @@ function smsText(command: DeviceCommand, state: ConnectionState): string {
       return '*routetrackoff*';
     case 'getDeviceStatus':
       return '*status*';
-    case 'identification':
+    case 'deviceIdentification':
       return '999999';
     case 'modeDeepSleep':
       return enabled ? '*sleep*2*' : '*sleepoff*';

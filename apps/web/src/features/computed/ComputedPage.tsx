@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { computedApi, type ComputedAttribute } from '../../api/entities.ts';
+import { nameOf } from '../../i18n/names.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { TestOnDevice } from './TestOnDevice.tsx';
 
@@ -7,7 +8,7 @@ import { TestOnDevice } from './TestOnDevice.tsx';
 const OUTPUT_TYPES = { string: 'text', number: 'numeric', boolean: 'logical' } as const;
 
 export default function ComputedPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const description: EntityDescription<ComputedAttribute> = {
     area: 'attributes',
     title: t('computed.title'),
@@ -15,7 +16,7 @@ export default function ComputedPage() {
     editTitle: t('computed.edit'),
     api: computedApi,
     blank: () => ({ id: 0, description: '', attribute: '', expression: '', type: 'string' }),
-    primary: (item) => item.description || item.attribute,
+    primary: (item) => item.description || nameOf(i18n, 'attribute', item.attribute),
     secondary: (item) => `${item.attribute} = ${item.expression}`,
     fields: [
       { path: 'description', label: t('computed.description'), kind: 'text', required: true },

@@ -20,19 +20,23 @@ import { commandsApi, computedApi, driversApi, geofencesApi, maintenanceApi, not
 import { unlinkObjects } from '../../api/links.ts';
 import { linkObjects } from '../../api/permissions.ts';
 import { useDevices, useGroups } from '../../api/queries.ts';
+import { nameOf, type NameKind } from '../../i18n/names.ts';
 import { useSubmit } from '../../ui/useSubmit.ts';
 
 type Named = { id: number; name?: string; description?: string | null; attribute?: string; type?: string };
 /** What a section uses of an object's API: its query key and its lists (all, and those linked). */
 type ListingApi = Pick<EntityApi<Named>, 'key' | 'list'>;
 
-/** The objects a device or group can be linked to, with their permission key. */
-const SECTIONS: { key: string; permission: string; api: ListingApi }[] = [
+/**
+ * The objects a device or group can be linked to, with their permission key; notification rules
+ * and saved commands without a description go by their type, named from the vocabulary it is of.
+ */
+const SECTIONS: { key: string; permission: string; api: ListingApi; typeNames?: NameKind }[] = [
   { key: 'geofences', permission: 'geofenceId', api: geofencesApi },
-  { key: 'notifications', permission: 'notificationId', api: notificationsApi },
+  { key: 'notifications', permission: 'notificationId', api: notificationsApi, typeNames: 'eventType' },
   { key: 'drivers', permission: 'driverId', api: driversApi },
   { key: 'computed', permission: 'attributeId', api: computedApi },
-  { key: 'commands', permission: 'commandId', api: commandsApi },
+  { key: 'commands', permission: 'commandId', api: commandsApi, typeNames: 'commandType' },
   { key: 'maintenance', permission: 'maintenanceId', api: maintenanceApi },
 ];
 
@@ -64,7 +68,7 @@ export default function LinksPage() {
 }
 
 function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[number]; owner: string; ownerId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const all = useQuery({ queryKey: [section.api.key], queryFn: () => section.api.list() });
   const linkedKey = [section.api.key, owner, ownerId];
@@ -77,7 +81,11 @@ function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[n
     await client.invalidateQueries({ queryKey: linkedKey });
   });
 
-  const label = (item: Named) => item.name ?? item.description ?? item.attribute ?? item.type ?? `#${item.id}`;
+  const label = (item: Named) => {
+    const attribute = item.attribute && nameOf(i18n, 'attribute', item.attribute);
+    const type = item.type && section.typeNames ? nameOf(i18n, section.typeNames, item.type) : item.type;
+    return item.name || item.description || attribute || type || `#${item.id}`;
+  };
   return (
     <Accordion disableGutters elevation={0} square data-testid={`links-${section.key}`}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>

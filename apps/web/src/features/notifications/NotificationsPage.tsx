@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { calendarsApi, notificationsApi, type NotificationRule } from '../../api/entities.ts';
 import { getNotificationTypes, getNotificators, testNotification } from '../../api/management.ts';
+import { nameOf } from '../../i18n/names.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { ALARM_KINDS } from './notificationLook.ts';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
@@ -15,8 +16,7 @@ export default function NotificationsPage() {
   const types = useQuery({ queryKey: ['notification-types'], queryFn: getNotificationTypes, staleTime: Infinity }).data ?? [];
   const configured = useQuery({ queryKey: ['notificators'], queryFn: getNotificators, staleTime: Infinity }).data;
   const calendars = useQuery({ queryKey: [calendarsApi.key], queryFn: () => calendarsApi.list() }).data ?? [];
-  const label = (key: string, fallback: string) => (i18n.exists(key) ? t(key) : fallback);
-  const typeName = (type: string) => label(`events.${type}`, type);
+  const typeName = (type: string) => nameOf(i18n, 'eventType', type);
 
   const test = useNoticedTask(async () => {
     await testNotification();
@@ -39,7 +39,7 @@ export default function NotificationsPage() {
       { path: 'description', label: t('notifications.description'), kind: 'text' },
       {
         path: 'attributes.alarms', label: t('notifications.alarms'), kind: 'multiselect', visible: (rule) => rule.type === 'alarm',
-        options: ALARM_KINDS.map((kind) => ({ value: kind, label: label(`alarms.${kind}`, kind) })),
+        options: ALARM_KINDS.map((kind) => ({ value: kind, label: nameOf(i18n, 'alarm', kind) })),
       },
       {
         path: 'notificators', label: t('notifications.channelsLabel'), kind: 'multiselect', required: true,

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { historyQuery } from '../../../api/queries.ts';
+import { nameOf } from '../../../i18n/names.ts';
 import { useSpeedUnit } from '../../../state/preferences.ts';
 import { useErrorText } from '../../../ui/useErrorText.ts';
 import { chartGeometry, type ChartBox } from './chartGeometry.ts';
@@ -34,7 +35,10 @@ export function AttributeChart({ deviceId }: { deviceId: number }) {
 
   const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
   const time = (value: number) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', ...(period === 'today' ? {} : { day: '2-digit', month: '2-digit' }) }).format(value);
-  const label = (key: string) => (key === 'speed' ? `${t('devices.chart.speed')} (${t(`devices.units.${speedUnit}`)})` : t(`devices.chart.${key}`, { defaultValue: key }));
+  const label = (key: string) => {
+    if (key === 'speed') return `${t('devices.chart.speed')} (${t(`devices.units.${speedUnit}`)})`;
+    return i18n.exists(`devices.chart.${key}`) ? t(`devices.chart.${key}`) : nameOf(i18n, 'attribute', key);
+  };
 
   return (
     <Box data-testid="attribute-chart">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CATEGORIES } from '@rastro/api';
+import { ALARMS, DEVICE_CATEGORIES } from '@rastro/api';
 import { SORT_KEYS } from '../deviceSort.ts';
 import { PERIODS } from '../details/periods.ts';
 import { ATTRIBUTE_FIELDS, COLUMN_FIELDS } from '../editor/deviceForm.ts';
@@ -7,14 +7,6 @@ import { catalogText, missingKeys } from '../../../testing/catalogs.ts';
 import enUS from './en-US.json';
 import es from './es.json';
 import ptBR from './pt-BR.json';
-
-/** Spec §9 alarm kinds, shown translated in the device details. */
-const ALARMS = [
-  'general', 'sos', 'vibration', 'lowspeed', 'overspeed', 'movement', 'fallDown', 'lowPower', 'lowBattery', 'fault', 'powerOff',
-  'powerOn', 'door', 'unlock', 'lock', 'geofence', 'geofenceEnter', 'geofenceExit', 'gpsAntennaCut', 'accident', 'tow', 'idle',
-  'highRpm', 'hardAcceleration', 'hardBraking', 'hardCornering', 'laneChange', 'fatigueDriving', 'powerCut', 'powerRestored',
-  'jamming', 'temperature', 'parking', 'shock', 'bonnet', 'footBrake', 'fuelLeak', 'tampering', 'removing',
-];
 
 describe('device texts', () => {
   const keys = [

@@ -12,13 +12,13 @@ describe('event texts', () => {
   });
 
   it('name each alarm kind, several joined by commas, unknown ones as sent', () => {
-    expect(alarmLabel('sos', t)).toBe('reports.alarm.sos');
-    expect(alarmLabel('sos,powerCut,weird', t)).toBe('reports.alarm.sos, reports.alarm.powerCut, weird');
+    expect(alarmLabel('sos', t)).toBe('alarms.sos');
+    expect(alarmLabel('sos,powerCut,weird', t)).toBe('alarms.sos, alarms.powerCut, weird');
     expect(alarmLabel(undefined, t)).toBeNull();
   });
 
   it('detail alarms, overspeed, fuel drops, drivers and command results', () => {
-    expect(eventDetail({ type: 'alarm', attributes: { alarm: 'overspeed' } }, t, format)).toBe('reports.alarm.overspeed');
+    expect(eventDetail({ type: 'alarm', attributes: { alarm: 'overspeed' } }, t, format)).toBe('alarms.overspeed');
     expect(eventDetail({ type: 'deviceOverspeed', attributes: { speed: 54, speedLimit: 43.2 } }, t, format)).toBe(
       'reports.events.overspeed {"speed":"100 km/h","limit":"80 km/h"}',
     );

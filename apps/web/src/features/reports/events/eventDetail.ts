@@ -1,4 +1,5 @@
 import type { Event } from '@rastro/api';
+import { NAME_KEYS, nameOf } from '../../../i18n/names.ts';
 import { ALARM_KINDS } from './eventKinds.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -12,16 +13,16 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 
 /** The type of an event in the user's language; a type outside the catalog shows as sent. */
 export function eventTypeLabel(type: string, t: Translate, exists: (key: string) => boolean): string {
-  return exists(`events.${type}`) ? t(`events.${type}`) : type;
+  return nameOf({ t, exists }, 'eventType', type);
 }
 
-/** The alarm kinds of an event: Traccar joins several with commas. */
+/** The alarm kinds of an event: Traccar joins several with commas. Known kinds are in every catalog (i18n/names.test.ts). */
 export function alarmLabel(alarm: unknown, t: Translate): string | null {
   const value = text(alarm);
   if (!value) return null;
   return value
     .split(',')
-    .map((kind) => (ALARM_KINDS.includes(kind) ? t(`reports.alarm.${kind}`) : kind))
+    .map((kind) => (ALARM_KINDS.includes(kind) ? t(`${NAME_KEYS.alarm}.${kind}`) : kind))
     .join(', ');
 }
 

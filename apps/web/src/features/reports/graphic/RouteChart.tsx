@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
+import { nameOf } from '../../../i18n/names.ts';
 import { offsetAt } from '../filters/zonedTime.ts';
 import { useReportFormat } from '../format/useReportFormat.ts';
 import { CurrentPosition } from '../map/CurrentPosition.tsx';
@@ -30,8 +31,7 @@ export function RouteChart({ route, attribute, onAttribute }: RouteChartProps) {
   const points = useMemo(() => seriesOf(route, key, unit), [route, key, unit]);
   const [hover, setHover] = useState<number | null>(null);
   const hovered = hover === null ? undefined : route[points[hover]?.index];
-  const name = (attributeKey: string) =>
-    i18n.exists(`reports.attribute.${attributeKey}`) ? t(`reports.attribute.${attributeKey}`) : attributeKey;
+  const name = (attributeKey: string) => nameOf(i18n, 'attribute', attributeKey);
   const formatValue = (value: number) => `${format.number(value)}${suffix ? ` ${suffix}` : ''}`;
 
   let low = Infinity;

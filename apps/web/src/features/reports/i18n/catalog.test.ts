@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_KINDS } from '../events/eventKinds.ts';
 import { PERIOD_PRESETS } from '../filters/period.ts';
 import { REPORT_PAGES } from '../reportPages.ts';
 import { catalogText, missingKeys } from '../../../testing/catalogs.ts';
@@ -10,7 +9,6 @@ import ptBR from './pt-BR.json';
 describe('report texts', () => {
   const keys = [
     ...PERIOD_PRESETS.map((preset) => `reports.period.${preset}`),
-    ...ALARM_KINDS.map((kind) => `reports.alarm.${kind}`),
     ...REPORT_PAGES.flatMap((page) => [`reports.pages.${page.id}.title`, `reports.pages.${page.id}.description`]),
     ...['first', 'previous', 'next', 'last'].map((type) => `reports.table.${type}Page`),
     'reports.filter.from',
