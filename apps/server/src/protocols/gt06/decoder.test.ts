@@ -3,7 +3,6 @@ import { ProtocolError, type ConnectionState, type DecodeResult } from '../codec
 import type { DecodedPosition } from '../types.ts';
 import { decodeGt06 } from './decoder.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
-import { loadGt06Vectors } from './test-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 const FIX_TIME = new Date('2024-04-30T23:59:58.000Z');
@@ -27,63 +26,10 @@ function ackOf(type: number, serial: number): Buffer {
   return gt06Frame(type, '', { serial });
 }
 
-/** The sanity bounds Traccar's ProtocolTest.verifyPosition applies. */
-function expectSane(position: DecodedPosition): void {
-  expect(position.protocol).toBe('gt06');
-  expect(position.fixTime.getUTCFullYear()).toBeGreaterThan(1999);
-  expect(position.fixTime.getTime()).toBeLessThan(Date.now() + 25 * 3600_000);
-  expect(Math.abs(position.latitude)).toBeLessThanOrEqual(90);
-  expect(Math.abs(position.longitude)).toBeLessThanOrEqual(180);
-  expect(position.speed).toBeGreaterThanOrEqual(0);
-  expect(position.speed).toBeLessThanOrEqual(869);
-  expect(position.course).toBeGreaterThanOrEqual(0);
-  expect(position.course).toBeLessThanOrEqual(360);
-}
-
 /** Status block: terminal info, voltage level, GSM signal, alarm code, language. */
 function status(info: number, level: number, rssi: number, alarm: number, language = 0x02): Buffer {
   return Buffer.from([info, level, rssi, alarm, language]);
 }
-
-describe('GT06 decoder: Traccar conformance vectors', () => {
-  const vectors = loadGt06Vectors();
-
-  it('has the gt06 vectors', () => {
-    expect(vectors.length).toBeGreaterThanOrEqual(6);
-  });
-
-  for (const vector of vectors) {
-    it(`${vector.expects.result}: ${vector.message.slice(0, 60)}`, () => {
-      const frame = Buffer.from(vector.message, 'hex');
-      const derived = vector.derived_not_asserted ?? {};
-      if (vector.expects.result === 'null') {
-        const result = decode(frame, { device: null, data: {} });
-        expect(result.positions).toBeUndefined();
-        expect(result.uniqueId).toBe(IMEI);
-        expect(result.reply?.toString('hex')).toBe(derived.serverResponseHex);
-        return;
-      }
-      const result = decode(frame);
-      const position = positionOf(result);
-      expectSane(position);
-      // Every location and alarm message is acknowledged with its own protocol number and serial.
-      expect(result.reply).toEqual(ackOf(frame[3], frame.readUInt16BE(frame.length - 6)));
-      const { expects } = vector;
-      if (expects.fixTime !== undefined) expect(position.fixTime.toISOString()).toBe(expects.fixTime);
-      if (expects.valid !== undefined) expect(position.valid).toBe(expects.valid);
-      if (expects.latitude !== undefined) expect(Math.abs(position.latitude - expects.latitude)).toBeLessThanOrEqual(1e-5);
-      if (expects.longitude !== undefined) expect(Math.abs(position.longitude - expects.longitude)).toBeLessThanOrEqual(1e-5);
-      if (expects.attribute) expect(position.attributes[expects.attribute.key]).toEqual(expects.attribute.value);
-      if (derived.fixTime !== undefined) expect(position.fixTime.toISOString()).toBe(derived.fixTime);
-      if (derived.valid !== undefined) expect(position.valid).toBe(derived.valid);
-      if (derived.latitude !== undefined) expect(position.latitude).toBeCloseTo(derived.latitude, 5);
-      if (derived.longitude !== undefined) expect(position.longitude).toBeCloseTo(derived.longitude, 5);
-      if (derived.speedKnots !== undefined) expect(position.speed).toBeCloseTo(derived.speedKnots, 5);
-      if (derived.course !== undefined) expect(position.course).toBe(derived.course);
-      if (derived.sat !== undefined) expect(position.attributes.sat).toBe(derived.sat);
-    });
-  }
-});
 
 describe('GT06 decoder: login', () => {
   it('takes the IMEI from BCD and acknowledges with the serial', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type DecodeResult } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeH02 } from './decoder.ts';
-import { loadH02Vectors, vectorBytes } from './test-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -13,19 +12,6 @@ function decode(message: string | Buffer): DecodeResult {
 function positionOf(result: DecodeResult): DecodedPosition {
   expect(result.positions).toHaveLength(1);
   return result.positions![0];
-}
-
-/** The sanity bounds Traccar's ProtocolTest.verifyPosition applies. */
-function expectSane(position: DecodedPosition): void {
-  expect(position.protocol).toBe('h02');
-  expect(position.fixTime.getUTCFullYear()).toBeGreaterThan(1999);
-  expect(position.fixTime.getTime()).toBeLessThan(Date.now() + 25 * 3600_000);
-  expect(Math.abs(position.latitude)).toBeLessThanOrEqual(90);
-  expect(Math.abs(position.longitude)).toBeLessThanOrEqual(180);
-  expect(position.speed).toBeGreaterThanOrEqual(0);
-  expect(position.speed).toBeLessThanOrEqual(869);
-  expect(position.course).toBeGreaterThanOrEqual(0);
-  expect(position.course).toBeLessThanOrEqual(360);
 }
 
 /** A 32-byte binary report, each field given as its hex digits. */
@@ -44,33 +30,6 @@ function binaryReport(fields: { flags: string; speedCourse?: string; battery?: s
   ];
   return Buffer.from(hex.join(''), 'hex');
 }
-
-describe('H02 decoder: Traccar conformance vectors', () => {
-  const vectors = loadH02Vectors();
-
-  it('has the h02 vectors', () => {
-    expect(vectors.length).toBeGreaterThanOrEqual(7);
-  });
-
-  for (const vector of vectors) {
-    it(`${vector.expects.result}: ${vector.message.slice(0, 70)}`, () => {
-      const result = decode(vectorBytes(vector));
-      if (vector.expects.result === 'null') {
-        expect(result.positions).toBeUndefined();
-        return;
-      }
-      const position = positionOf(result);
-      expectSane(position);
-      expect(result.uniqueId).toMatch(/^\d{10,15}$/);
-      const { expects } = vector;
-      if (expects.fixTime !== undefined) expect(position.fixTime.toISOString()).toBe(expects.fixTime);
-      if (expects.valid !== undefined) expect(position.valid).toBe(expects.valid);
-      if (expects.latitude !== undefined) expect(Math.abs(position.latitude - expects.latitude)).toBeLessThanOrEqual(1e-5);
-      if (expects.longitude !== undefined) expect(Math.abs(position.longitude - expects.longitude)).toBeLessThanOrEqual(1e-5);
-      if (expects.attribute) expect(position.attributes[expects.attribute.key]).toEqual(expects.attribute.value);
-    });
-  }
-});
 
 describe('H02 decoder: position reports', () => {
   it('V1: every field, and the V4 confirmation Traccar sends', () => {

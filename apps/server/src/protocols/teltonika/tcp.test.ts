@@ -4,7 +4,6 @@ import { CODEC_8 } from './io-groups.ts';
 import { CODEC_12, CODEC_13 } from './messages.ts';
 import { teltonikaCodec } from './tcp.ts';
 import { avlData, gpsRecord, imeiFrame, messageRecord, tcpPacket } from './test-frames.ts';
-import { loadTeltonikaVectors } from './test-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -30,58 +29,6 @@ function decodeOne(frame: Buffer): DecodeResult {
 }
 
 const fix = { time: new Date('2024-05-01T10:00:00.000Z'), latitude: -23.5614, longitude: -46.6559, satellites: 9 };
-
-describe('Teltonika TCP: Traccar conformance vectors', () => {
-  const vectors = loadTeltonikaVectors();
-
-  it('has the teltonika vectors', () => {
-    expect(vectors.length).toBeGreaterThanOrEqual(6);
-  });
-
-  for (const vector of vectors) {
-    it(`${vector.expects.result}: ${vector.message.slice(0, 60)}`, () => {
-      const frame = Buffer.from(vector.message, 'hex');
-      const result = decodeOne(frame);
-      const derived = vector.derived_not_asserted ?? {};
-      if (vector.expects.result === 'null') {
-        expect(result.positions ?? []).toEqual([]);
-      } else {
-        expect(result.positions?.length).toBe(derived.records ?? result.positions?.length);
-        expect(result.positions?.length).toBeGreaterThan(0);
-      }
-      if (derived.serverResponseHex !== undefined) expect(result.reply?.toString('hex')).toBe(derived.serverResponseHex);
-      const [position] = result.positions ?? [];
-      if (vector.expects.attribute) expect(position.attributes[vector.expects.attribute.key]).toEqual(vector.expects.attribute.value);
-      const first = derived.firstRecord;
-      if (first) {
-        expect(position.fixTime.toISOString()).toBe(first.fixTime);
-        expect(position.valid).toBe(first.valid);
-        expect(position.latitude).toBeCloseTo(first.latitude, 5);
-        expect(position.longitude).toBeCloseTo(first.longitude, 5);
-        expect(position.altitude).toBe(first.altitude);
-        expect(position.course).toBe(first.course);
-        expect(position.attributes.sat).toBe(first.sat);
-        expect(position.speed).toBeCloseTo(first.speedKnots, 6);
-      }
-    });
-  }
-
-  it('identifies with the IMEI and answers 01', () => {
-    expect(decodeOne(Buffer.from('000F313233343536373839303132333435', 'hex'))).toEqual({
-      uniqueId: '123456789012345',
-      reply: Buffer.from([1]),
-    });
-  });
-
-  it('acknowledges an AVL packet with its record count and ignores the keep-alive', () => {
-    const [ping] = decodeStream(Buffer.from('ff', 'hex'));
-    expect(ping).toEqual({});
-    const packet = tcpPacket(avlData(CODEC_8, [gpsRecord(CODEC_8, fix), gpsRecord(CODEC_8, fix), gpsRecord(CODEC_8, fix)]));
-    const [result] = decodeStream(packet);
-    expect(result.positions).toHaveLength(3);
-    expect(result.reply?.toString('hex')).toBe('00000003');
-  });
-});
 
 describe('Teltonika TCP: framing', () => {
   const imei = imeiFrame('356307042441013');
