@@ -103,3 +103,8 @@ export async function requestJson<T>(path: string, options?: RequestOptions): Pr
 export async function requestVoid(path: string, options?: RequestOptions): Promise<void> {
   await request(path, options);
 }
+
+/** Where a device's photo, clip or voice message is served (Traccar's media path; the session cookie authorises it). */
+export function mediaUrl(uniqueId: string, file: string): string {
+  return `${API_BASE}/media/${encodeURIComponent(uniqueId)}/${encodeURIComponent(file)}`;
+}

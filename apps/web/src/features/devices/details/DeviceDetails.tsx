@@ -6,12 +6,14 @@ import type { Device } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useLivePositions } from '../../../api/liveStore.ts';
 import { useGeofences, useServerInfo } from '../../../api/queries.ts';
+import { AccountNotice } from '../../../ui/AccountNotice.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { anchorOf } from '../anchor.ts';
 import { DeviceEditor } from '../editor/DeviceEditor.tsx';
 import { useDeviceRights } from '../permissions.ts';
 import { AttributeChart } from './AttributeChart.tsx';
 import { DeviceActions } from './DeviceActions.tsx';
+import { DeviceMedia, hasMedia } from './DeviceMedia.tsx';
 import { DeviceReadings } from './DeviceReadings.tsx';
 import { DeviceSummary } from './DeviceSummary.tsx';
 import { QrDeviceDialog } from './QrDeviceDialog.tsx';
@@ -45,15 +47,26 @@ export function DeviceDetails({ device }: { device: Device }) {
         onShare={() => setSharing(true)}
         onQrCode={qrDrivers ? () => setQrCode(true) : undefined}
       />
+      <AccountNotice devices />
       <Section title={t('devices.sections.readings')}>
         <DeviceReadings device={device} position={position} />
       </Section>
-      <Section title={t('devices.sections.routes')}>
-        <RoutePeriods deviceId={device.id} />
-      </Section>
-      <Section title={t('devices.sections.chart')}>
-        <AttributeChart deviceId={device.id} />
-      </Section>
+      {hasMedia(position) && (
+        <Section title={t('devices.sections.media')}>
+          <DeviceMedia device={device} position={position} />
+        </Section>
+      )}
+      {/* both read the position history, which is report work (spec §6) */}
+      {rights.reports && (
+        <>
+          <Section title={t('devices.sections.routes')}>
+            <RoutePeriods deviceId={device.id} />
+          </Section>
+          <Section title={t('devices.sections.chart')}>
+            <AttributeChart deviceId={device.id} />
+          </Section>
+        </>
+      )}
       {actions.confirmation && (
         <ConfirmDialog open {...actions.confirmation} busy={actions.busy} onConfirm={actions.confirm} onCancel={actions.cancel} />
       )}
