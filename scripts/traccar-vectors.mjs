@@ -207,10 +207,15 @@ function extract(prefix) {
   let settings = {};
   let transport;
   let disabled = false;
+  let pendingDisabled = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.value === '@' && tokens[i + 1]?.value === 'Disabled') disabled = true;
-    if (t.value === '@' && tokens[i + 1]?.value === 'Test') disabled = false;
+    // An annotation applies to the method that follows it: @Disabled skips that whole test method.
+    if (t.value === '@' && tokens[i + 1]?.value === 'Disabled') pendingDisabled = true;
+    if (t.value === 'void' && tokens[i + 1]?.type === 'word' && tokens[i + 2]?.value === '(') {
+      disabled = pendingDisabled;
+      pendingDisabled = false;
+    }
     if (disabled) continue;
     if (t.type === 'word' && t.value.endsWith('ProtocolDecoder') && tokens[i - 1]?.value === 'new') {
       session++;
