@@ -1,6 +1,5 @@
 import { COMMAND_TYPES } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_TYPES as LISTED_TYPES } from '../src/api/traccar/commands.ts';
 import { STREAM_CODECS } from '../src/protocols/codecs.ts';
 import { commandTypesOf } from '../src/protocols/registry.ts';
 
@@ -19,9 +18,5 @@ describe('command types', () => {
     ];
     expect(offered.length).toBeGreaterThan(STREAM_CODECS.length);
     expect(offered.filter((entry) => !known.has(entry.slice(entry.indexOf(': ') + 2)))).toEqual([]);
-  });
-
-  it('are listed by /api/commands/types without a device as @rastro/api has them', () => {
-    expect([...LISTED_TYPES]).toEqual([...COMMAND_TYPES]);
   });
 });

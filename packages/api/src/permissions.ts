@@ -64,3 +64,27 @@ export function formatPermissions(bits: boolean[]): string {
 export function hasPermission(value: unknown, area: PermissionArea, action: PermissionAction): boolean {
   return parsePermissions(value)[permissionBit(area, action)];
 }
+
+/** Whether a stored value grants anything at all: a user under advanced permissions without a single right. */
+export function grantsAnything(value: unknown): boolean {
+  return parsePermissions(value).some(Boolean);
+}
+
+/**
+ * Spec §3 server setting `enableLockUnlock`, kept as the server attribute `tarkan.enableLockUnlock`.
+ * The spec gives no default; lock and unlock are the product's own commands (spec §1), so a server
+ * that never set the switch keeps them and only an explicit `false` turns them off.
+ */
+export const LOCK_UNLOCK_KEY = 'tarkan.enableLockUnlock';
+
+/** The engine commands behind the Lock and Unlock controls, with the devices-area bit each needs. */
+export const ENGINE_COMMANDS = { engineStop: 'lock', engineResume: 'unlock' } as const satisfies Record<string, PermissionAction>;
+
+export function isEngineCommand(type: string | null | undefined): type is keyof typeof ENGINE_COMMANDS {
+  return type === 'engineStop' || type === 'engineResume';
+}
+
+export function lockUnlockEnabled(serverAttributes: Record<string, unknown>): boolean {
+  const value = serverAttributes[LOCK_UNLOCK_KEY];
+  return value !== false && value !== 'false';
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@rastro/api';
-import { areaAllowed, isPlusLicence, mayManageUsers, type AccessContext } from './permissions.ts';
+import { formatPermissions, permissionBit, type PermissionAction, type PermissionArea, type User } from '@rastro/api';
+import {
+  accountRestriction, areaAllowed, hasNoRights, isPlusLicence, mayCreateDevices, mayManageUsers, mayReport, mayShare, type AccessContext,
+} from './permissions.ts';
 
 function user(overrides: Partial<User> = {}): User {
   return {
@@ -53,5 +55,65 @@ describe('isPlusLicence', () => {
     expect(isPlusLicence(' PLUS ')).toBe(true);
     expect(isPlusLicence('free')).toBe(false);
     expect(isPlusLicence(null)).toBe(false);
+  });
+});
+
+const granting = (...rights: [PermissionArea, PermissionAction][]) => {
+  const bits = new Array<boolean>(128).fill(false);
+  for (const [area, action] of rights) bits[permissionBit(area, action)] = true;
+  return user({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } });
+};
+const serverRules = { readonly: false, deviceReadonly: false, limitCommands: false, disableReports: false };
+
+describe('mayReport', () => {
+  it("follows the server's report routes: disableReports, drivers and the reports bit", () => {
+    expect(mayReport(context(user()))).toBe(true);
+    expect(mayReport(context(user({ disableReports: true })))).toBe(false);
+    expect(mayReport({ ...context(user()), server: { ...serverRules, disableReports: true } })).toBe(false);
+    expect(mayReport({ ...context(user({ administrator: true })), server: { ...serverRules, disableReports: true } })).toBe(true);
+    expect(mayReport(context(user({ attributes: { 'tarkan.isQrDriverId': 4 } })))).toBe(false);
+    expect(mayReport(context(granting(['devices', 'view']), true))).toBe(false);
+    expect(mayReport(context(granting(['reports', 'view']), true))).toBe(true);
+  });
+});
+
+describe('mayShare', () => {
+  it('needs the plus licence, the share bit, and a server that shares', () => {
+    expect(mayShare(context(user()))).toBe(true);
+    expect(mayShare(context(user(), false, false))).toBe(false);
+    expect(mayShare(context(granting(['devices', 'view']), true))).toBe(false);
+    expect(mayShare(context(granting(['extras', 'create']), true))).toBe(true);
+    expect(mayShare({ ...context(user()), serverAttributes: { disableShare: true } })).toBe(false);
+    expect(mayShare(context(user({ temporary: true })))).toBe(false);
+  });
+});
+
+describe('accountRestriction and mayCreateDevices', () => {
+  it("names the account's restriction, the user's or the server's", () => {
+    expect(accountRestriction(context(user()))).toBeNull();
+    expect(accountRestriction(context(user({ readonly: true, deviceReadonly: true })))).toBe('ACCOUNT_IS_READONLY');
+    expect(accountRestriction(context(user({ deviceReadonly: true })))).toBe('ACCOUNT_IS_DEVICE_READONLY');
+    expect(accountRestriction({ ...context(user()), server: { ...serverRules, readonly: true } })).toBe('ACCOUNT_IS_READONLY');
+    expect(accountRestriction({ ...context(user()), server: { ...serverRules, deviceReadonly: true } })).toBe('ACCOUNT_IS_DEVICE_READONLY');
+    expect(accountRestriction(context(user({ administrator: true, readonly: true })))).toBeNull();
+    // a share link is read-only by nature and is offered no writes
+    expect(accountRestriction(context(user({ temporary: true, readonly: true })))).toBeNull();
+  });
+
+  it('lets devices be added without a restriction and, under advanced permissions, with devices.create', () => {
+    expect(mayCreateDevices(context(user()))).toBe(true);
+    expect(mayCreateDevices(context(user({ deviceReadonly: true })))).toBe(false);
+    expect(mayCreateDevices(context(granting(['devices', 'view'], ['devices', 'edit']), true))).toBe(false);
+    expect(mayCreateDevices(context(granting(['devices', 'create']), true))).toBe(true);
+  });
+});
+
+describe('hasNoRights', () => {
+  it('is a user under advanced permissions without a single bit', () => {
+    expect(hasNoRights(context(user(), true))).toBe(true);
+    expect(hasNoRights(context(user(), false))).toBe(false);
+    expect(hasNoRights(context(user(), true, false))).toBe(false);
+    expect(hasNoRights(context(granting(['devices', 'view']), true))).toBe(false);
+    expect(hasNoRights(context(user({ administrator: true }), true))).toBe(false);
   });
 });

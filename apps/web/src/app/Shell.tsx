@@ -6,6 +6,7 @@ import { EventToasts } from '../features/events/EventToasts.tsx';
 import { FleetMap } from '../features/map/FleetMap.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { NewVersionBanner } from './NewVersionBanner.tsx';
+import { NoRightsNotice } from './NoRightsNotice.tsx';
 import { NoticeSnackbar } from './NoticeSnackbar.tsx';
 import { HOME_PATH } from '../access/guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
@@ -38,6 +39,7 @@ export default function Shell() {
       <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
         <FleetMap />
         {pathname === HOME_PATH && <WhatsAppLink />}
+        {pathname === HOME_PATH && <NoRightsNotice />}
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingBar />}>
             <Outlet />

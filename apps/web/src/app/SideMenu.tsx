@@ -11,7 +11,7 @@ import { PRODUCT_VERSION } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useServerInfo } from '../api/queries.ts';
-import { useAccessContext } from '../access/permissions.ts';
+import { hasNoRights, useAccessContext } from '../access/permissions.ts';
 import { menuItems } from './menus.ts';
 
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,7 +19,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const { pathname } = useLocation();
   const serverVersion = useServerInfo().data?.server.version;
   // spec §6: a page the user may not open is not offered
-  const entries = menuItems('side', useAccessContext());
+  const access = useAccessContext();
+  const entries = menuItems('side', access);
 
   return (
     <Drawer open={open} onClose={onClose}>
@@ -40,6 +41,11 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             </ListItemButton>
           ))}
         </List>
+        {access && hasNoRights(access) && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }} data-testid="no-rights-menu">
+            {t('shell.noRights')}
+          </Typography>
+        )}
         <Divider />
         <Typography variant="caption" color="text.secondary" sx={{ p: 2 }} data-testid="version-line">
           {serverVersion

@@ -36,17 +36,44 @@ describe('menus from the page table', () => {
     expect(links(menuItems('user', user))).toEqual(['/account', '/notifications', '/drivers', '/calendars', '/maintenances', '/autolink', '/invoices']);
   });
 
-  it('hides the reports entry without the reports bit, while the page itself stays open', () => {
+  it('refuses every report page, history included, without the reports bit', () => {
     const bits = new Array<boolean>(128).fill(false);
     bits[permissionBit('geofences', 'view')] = true;
     const user = access({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } }, true, true);
     expect(links(menuItems('side', user))).toEqual(['/home', '/devices', '/geofence']);
-    expect(PAGES.find((page) => page.path === '/reports')?.allowed).toBeUndefined();
+    const reportPages = PAGES.filter((page) => page.path.startsWith('/reports') || page.path === '/history');
+    expect(reportPages).toHaveLength(8);
+    for (const page of reportPages) expect(page.allowed?.(user)).toBe(false);
+    bits[permissionBit('reports', 'view')] = true;
+    const reporter = access({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } }, true, true);
+    for (const page of reportPages) expect(page.allowed?.(reporter)).toBe(true);
+  });
+
+  it("refuses reports to a user or a server with Traccar's disableReports", () => {
+    expect(links(menuItems('side', access({ disableReports: true })))).not.toContain('/reports');
+    const server = { readonly: false, deviceReadonly: false, limitCommands: false, disableReports: true };
+    expect(links(menuItems('side', { ...access({}), server }))).not.toContain('/reports');
+    expect(links(menuItems('side', { ...access({ administrator: true }), server }))).toContain('/reports');
+  });
+
+  it('offers shares only with the share bit, and autolink only with devices.create', () => {
+    const bits = new Array<boolean>(128).fill(false);
+    bits[permissionBit('devices', 'view')] = true;
+    const viewer = access({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } }, true, true);
+    expect(links(menuItems('user', viewer))).not.toContain('/shares');
+    expect(links(menuItems('user', viewer))).not.toContain('/autolink');
+    bits[permissionBit('extras', 'create')] = true;
+    bits[permissionBit('devices', 'create')] = true;
+    const sharer = access({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } }, true, true);
+    expect(links(menuItems('user', sharer))).toEqual(expect.arrayContaining(['/shares', '/autolink']));
   });
 
   it('gives a share-link user the map and the devices only', () => {
-    const shared = access({ temporary: true }, true);
+    // as the server makes a share link whose sharer did not allow reports (web.shareDevice.reports)
+    const shared = access({ temporary: true, readonly: true, disableReports: true }, true);
     expect(links(menuItems('side', shared))).toEqual(['/home', '/devices']);
+    // one that allows them reports as the server lets it (its shell has no menu to offer them)
+    expect(links(menuItems('side', access({ temporary: true, readonly: true }, true)))).toEqual(['/home', '/devices', '/reports']);
     expect(menuItems('user', shared)).toEqual([]);
   });
 

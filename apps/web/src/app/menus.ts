@@ -18,7 +18,7 @@ export function menuItems(menu: MenuName, access: AccessContext | null): MenuIte
   return PAGES.flatMap((page) =>
     holds(page.allowed)
       ? (page.menu ?? [])
-          .filter((entry) => entry.in.includes(menu) && holds(entry.offered) && routeExists(entry.to ?? page.path))
+          .filter((entry) => entry.in.includes(menu) && routeExists(entry.to ?? page.path))
           .map((entry) => ({ to: entry.to ?? page.path, label: entry.label, icon: entry.icon }))
       : [],
   );

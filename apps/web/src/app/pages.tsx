@@ -24,7 +24,9 @@ import TerminalIcon from '@mui/icons-material/Terminal';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { DRIVER_LOGIN_PATH, HOME_PATH, LOGIN_PATH, MAINTENANCE_PATH, QR_DRIVER_PATH, RESET_PASSWORD_PATH } from '../access/guard.ts';
-import { areaAllowed, computedAllowed, mayManageBilling, mayManageUsers, type AccessContext } from '../access/permissions.ts';
+import {
+  areaAllowed, computedAllowed, mayCreateDevices, mayManageBilling, mayManageUsers, mayReport, mayShare, type AccessContext,
+} from '../access/permissions.ts';
 import { isSharedUser } from '../state/session.ts';
 import { lazyPage } from './lazyPage.ts';
 
@@ -40,8 +42,6 @@ export interface MenuEntry {
   icon: typeof SvgIcon;
   /** The link, where the page's path has parameters. */
   to?: string;
-  /** A condition on offering the entry only, on top of the page's `allowed`; see /reports. */
-  offered?: Allowed;
 }
 
 /** One page of the app: its route, who may open it and where the menus offer it. */
@@ -103,7 +103,8 @@ const admin: Allowed = ({ user }) => user.administrator;
 const adminOnPlus: Allowed = (context) => context.user.administrator && context.plusLicence;
 const notShared: Allowed = ({ user }) => !isSharedUser(user);
 const area = (name: Parameters<typeof areaAllowed>[0]): Allowed => (context) => areaAllowed(name, context);
-const mayAutolink: Allowed = (context) => notShared(context) && !context.user.deviceReadonly && !context.user.readonly;
+// autolink adds the devices it links (spec §6 devices.create)
+const mayAutolink: Allowed = (context) => notShared(context) && mayCreateDevices(context);
 
 /**
  * Every page of spec §2 with its access rule of §6, feeding the router, the side menu and the user
@@ -123,15 +124,15 @@ export const PAGES: readonly Page[] = [
   { path: HOME_PATH, page: null, menu: [{ in: ['side'], label: 'shell.map', icon: MapIcon }] },
   { path: '/devices', page: <DevicesPanel />, menu: [{ in: ['side'], label: 'shell.devices', icon: DirectionsCarIcon }] },
   { path: '/devices/:deviceId', page: <DevicePage /> },
-  // the report pages are not refused to users without the reports area: only the menu leaves them out
-  { path: '/reports', page: <ReportsPage />, menu: [{ in: ['side'], label: 'reports.title', icon: AssessmentIcon, offered: area('reports') }] },
-  { path: '/reports/resume', page: <SummaryReport /> },
-  { path: '/reports/travels', page: <TripsReport /> },
-  { path: '/reports/stops', page: <StopsReport /> },
-  { path: '/reports/events', page: <EventsReport /> },
-  { path: '/reports/history', page: <RouteReport /> },
-  { path: '/reports/graphic', page: <GraphicPage /> },
-  { path: '/history', page: <HistoryPage /> },
+  // every report page reads what the server's report routes refuse without the reports right
+  { path: '/reports', page: <ReportsPage />, allowed: mayReport, menu: [{ in: ['side'], label: 'reports.title', icon: AssessmentIcon }] },
+  { path: '/reports/resume', page: <SummaryReport />, allowed: mayReport },
+  { path: '/reports/travels', page: <TripsReport />, allowed: mayReport },
+  { path: '/reports/stops', page: <StopsReport />, allowed: mayReport },
+  { path: '/reports/events', page: <EventsReport />, allowed: mayReport },
+  { path: '/reports/history', page: <RouteReport />, allowed: mayReport },
+  { path: '/reports/graphic', page: <GraphicPage />, allowed: mayReport },
+  { path: '/history', page: <HistoryPage />, allowed: mayReport },
   { path: '/geofence', page: <GeofencesPage />, allowed: area('geofences'), menu: [{ in: ['side'], label: 'shell.geofences', icon: FenceIcon }] },
   { path: '/commands', page: <CommandsPage />, allowed: area('commands'), menu: [{ in: ['side'], label: 'shell.commands', icon: SendIcon }] },
   { path: '/groups', page: <GroupsPage />, allowed: area('groups'), menu: [{ in: ['side'], label: 'shell.groups', icon: WorkspacesIcon }] },
@@ -154,7 +155,7 @@ export const PAGES: readonly Page[] = [
   {
     path: '/shares',
     page: <SharesPage />,
-    allowed: (context) => context.plusLicence && notShared(context),
+    allowed: mayShare,
     menu: [{ in: ['user'], label: 'shell.shares', icon: ShareIcon }],
   },
   { path: '/autolink', page: <AutolinkPage />, allowed: mayAutolink, menu: [{ in: ['user'], label: 'shell.autolink', icon: AddLinkIcon }] },

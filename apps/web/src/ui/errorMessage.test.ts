@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http.ts';
-import { describeCode, errorCode, messageCode } from './errorMessage.ts';
+import { accountCode, describeCode, errorCode, messageCode } from './errorMessage.ts';
 
 describe('errorCode', () => {
   it('maps 401 on login to INVALID_LOGIN_DATA', () => {
@@ -39,5 +39,14 @@ describe('describeCode', () => {
   it('translates known codes and shows unknown ones as they are', () => {
     expect(describeCode('USER_IS_DISABLED', translate, exists)).toBe('Usuario bloqueado, entre em contato com o administrador.');
     expect(describeCode('USER_HAS_EXPIRED', translate, exists)).toBe('USER_HAS_EXPIRED');
+  });
+});
+
+describe('accountCode', () => {
+  it("names a refused write after the account's restriction, and leaves other codes alone", () => {
+    expect(accountCode('WRITE_ACCESS_DENIED', 'ACCOUNT_IS_READONLY')).toBe('ACCOUNT_IS_READONLY');
+    expect(accountCode('WRITE_ACCESS_DENIED', 'ACCOUNT_IS_DEVICE_READONLY')).toBe('ACCOUNT_IS_DEVICE_READONLY');
+    expect(accountCode('WRITE_ACCESS_DENIED', null)).toBe('WRITE_ACCESS_DENIED');
+    expect(accountCode('USER_DEVICE_LIMIT_REACHED', 'ACCOUNT_IS_READONLY')).toBe('USER_DEVICE_LIMIT_REACHED');
   });
 });

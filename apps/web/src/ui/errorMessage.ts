@@ -23,6 +23,16 @@ export function errorCode(error: unknown, context: 'login' | 'session' = 'sessio
   return code || 'UNKNOWN_ERROR';
 }
 
+/**
+ * Traccar answers every refused write `Write access denied`; spec §8 names the refusals of a
+ * read-only and a device-read-only account. The account's restriction (`accountRestriction` of
+ * access/) tells which one it was: a read-only account is refused every write, a
+ * device-read-only one only device writes.
+ */
+export function accountCode(code: string, restriction: 'ACCOUNT_IS_READONLY' | 'ACCOUNT_IS_DEVICE_READONLY' | null): string {
+  return code === 'WRITE_ACCESS_DENIED' && restriction ? restriction : code;
+}
+
 /** Translated text of a code when the catalog has `errors.<code>`, else the code itself. */
 export function describeCode(code: string, translate: (key: string) => string, exists: (key: string) => boolean): string {
   const key = `errors.${code}`;

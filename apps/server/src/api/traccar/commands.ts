@@ -1,4 +1,4 @@
-import { attributesSchema } from '@rastro/api';
+import { COMMAND_TYPES, attributesSchema, isEngineCommand, lockUnlockEnabled } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
@@ -13,17 +13,6 @@ import { TEXT_COMMAND_TYPES, commandText } from '../../sms/text-command.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { list, optionalId, parseBody } from '../params.ts';
-
-/** Traccar's command types (Command.TYPE_*), listed when no device is given. */
-export const COMMAND_TYPES = [
-  'custom', 'deviceIdentification', 'positionSingle', 'positionPeriodic', 'positionStop', 'engineStop', 'engineResume',
-  'alarmArm', 'alarmDisarm', 'alarmDismiss', 'setTimezone', 'requestPhoto', 'powerOff', 'rebootDevice', 'factoryReset',
-  'sendSms', 'sendUssd', 'sosNumber', 'silenceTime', 'setPhonebook', 'message', 'voiceMessage', 'outputControl',
-  'voiceMonitoring', 'setAgps', 'setIndicator', 'configuration', 'getVersion', 'firmwareUpdate', 'setConnection',
-  'setOdometer', 'getModemStatus', 'getDeviceStatus', 'setSpeedLimit', 'modePowerSaving', 'modeDeepSleep', 'videoStart',
-  'videoStop', 'alarmGeofence', 'alarmBattery', 'alarmSos', 'alarmRemove', 'alarmClock', 'alarmSpeed', 'alarmFall',
-  'alarmVibration',
-];
 
 // Traccar's Command ignores unknown properties, so this schema is not strict.
 const sendSchema = z.object({
@@ -46,6 +35,17 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return !user.administrator && (Boolean(user.limitCommands) || Boolean((await ctx.settings.get()).limitCommands));
   }
 
+  // spec §3 `enableLockUnlock`: off, engine stop and resume (Lock and Unlock) are neither offered
+  // nor sent, to anyone, saved commands of those types included
+  async function lockUnlockOff(): Promise<boolean> {
+    return !lockUnlockEnabled(attrs((await ctx.settings.get()).attributes));
+  }
+
+  async function offered(types: readonly string[]): Promise<{ type: string }[]> {
+    const off = await lockUnlockOff();
+    return types.filter((type) => !(off && isEngineCommand(type))).map((type) => ({ type }));
+  }
+
   // Traccar's text channel: the command's text to the device's phone through the SMS gateway,
   // now or never (an SMS is not queued), so the answer says whether the gateway took it.
   async function sendBySms(device: { uniqueId: string; phone: string | null }, command: { type: string; attributes: Record<string, unknown> }): Promise<void> {
@@ -61,10 +61,10 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const query = request.query as Record<string, unknown>;
     const deviceId = optionalId(query.deviceId, 'deviceId');
-    if (deviceId === null) return COMMAND_TYPES.map((type) => ({ type }));
+    if (deviceId === null) return offered(COMMAND_TYPES);
     await ctx.guards.checkDevice(user, deviceId);
-    if (list(query.textChannel)[0] === 'true') return TEXT_COMMAND_TYPES.map((type) => ({ type }));
-    return commandTypesOf(await protocolOf(deviceId)).map((type) => ({ type }));
+    if (list(query.textChannel)[0] === 'true') return offered(TEXT_COMMAND_TYPES);
+    return offered(commandTypesOf(await protocolOf(deviceId)));
   });
 
   // Saved commands the caller may send to this device: his own (the only ones POST lets a
@@ -79,7 +79,9 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const supported = new Set(commandTypesOf(await protocolOf(deviceId)));
     const rows = await savedCommandsFor(db, user.id, user.administrator ? { deviceId, groupId: device?.groupId ?? null } : null);
     // as Traccar: a text-channel command is listed when the text channel carries its type
-    return rows.filter((r) => (r.textChannel ? TEXT_COMMAND_TYPES.includes(r.type) : supported.has(r.type))).map((r) => ({
+    const lockUnlockOn = !(await lockUnlockOff());
+    const listed = rows.filter((r) => lockUnlockOn || !isEngineCommand(r.type));
+    return listed.filter((r) => (r.textChannel ? TEXT_COMMAND_TYPES.includes(r.type) : supported.has(r.type))).map((r) => ({
       id: r.id, deviceId, description: r.description, type: r.type, textChannel: Boolean(r.textChannel), attributes: attrs(r.attributes),
     }));
   });
@@ -101,6 +103,7 @@ export function commandRoutes(app: FastifyInstance, ctx: ApiContext): void {
       command = { id: 0, description: body.description ?? null, type: body.type, textChannel: Boolean(body.textChannel), attributes: body.attributes ?? {} };
     }
     if (command.type === 'custom' && typeof command.attributes.data !== 'string') throw new ClientError('Invalid request: attributes.data: the custom command text is required');
+    if (isEngineCommand(command.type) && (await lockUnlockOff())) throw new ClientError('Lock and unlock are disabled');
     await ctx.guards.checkAdvanced(user, 'devices', command.type === 'engineStop' ? 'lock' : command.type === 'engineResume' ? 'unlock' : 'command');
     const device = await ctx.registry.get(body.deviceId);
     if (!device) throw notFound('Device');

@@ -169,9 +169,10 @@ export async function createDevice(ctx: ApiContext, user: UserRow, input: Device
 
 /**
  * Spec §5: the tightest of the user's deviceLimit and the server's tarkan.deviceLimit
- * (counted on the user's devices) and the licence limit (counted on the whole server,
- * so it binds administrators too). Counted inside the creating transaction after locking the
- * row the limit belongs to (db/locks.ts), so concurrent creations cannot all pass one count.
+ * (counted on the user's devices) and the licence limit (counted on the whole server). The
+ * server's and the licence's limits bind administrators too; an administrator's own deviceLimit
+ * does not, as in Traccar. Counted inside the creating transaction after locking the row the
+ * limit belongs to (db/locks.ts), so concurrent creations cannot all pass one count.
  */
 async function checkDeviceLimit(ctx: ApiContext, trx: Transaction<Database>, user: UserRow, serverLimit: number): Promise<void> {
   const licence = ctx.config.licenseDeviceLimit;
@@ -179,9 +180,8 @@ async function checkDeviceLimit(ctx: ApiContext, trx: Transaction<Database>, use
     await lockServerRow(trx, ctx.db.dialect);
     if ((await countDevices(trx)) >= licence) throw new ClientError('User device limit reached');
   }
-  if (user.administrator) return;
   const locked = await lockUserRow(trx, ctx.db.dialect, user.id);
-  const limit = effectiveDeviceLimit(locked?.deviceLimit ?? user.deviceLimit, serverLimit, 0);
+  const limit = effectiveDeviceLimit(user.administrator ? -1 : (locked?.deviceLimit ?? user.deviceLimit), serverLimit, 0);
   if (limit === null) return;
   const owned = (await visibleDeviceIds(trx, user.id)).length;
   if (owned >= limit) throw new ClientError('User device limit reached');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
+import { accountRestriction, areaAllowed, useAccessContext } from '../../access/permissions.ts';
 import { usersApi } from '../../api/management.ts';
 import { useServerInfo } from '../../api/queries.ts';
 import { sessionUser, useSessionUser } from '../../state/session.ts';
@@ -17,6 +18,10 @@ const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es'
 export default function AccountPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const access = useAccessContext();
+  // the server refuses a read-only account's every write, and under advanced permissions a user
+  // without the users area's self-edit bit his own (spec §6)
+  const readOnly = access !== null && (accountRestriction(access) === 'ACCOUNT_IS_READONLY' || !areaAllowed('users', access, 'selfEdit'));
   const [twoStep, setTwoStep] = useState(false);
   // offered where the server allows it (Traccar's server attribute `totpEnable`); a key already
   // set can always be turned off
@@ -51,7 +56,8 @@ export default function AccountPage() {
           const saved = await usersApi.save(password ? { ...current, password } : current);
           sessionUser.set(saved);
         }}
-        extraActions={() => twoStepOffered && (
+        readOnly={readOnly}
+        extraActions={() => twoStepOffered && !readOnly && (
           <Button onClick={() => setTwoStep(true)} sx={{ mr: 'auto' }} data-testid="two-step-open">
             {user?.totpKey ? t('account.twoStep.title') : t('account.twoStep.enableTitle')}
           </Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import SendIcon from '@mui/icons-material/Send';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { isEngineCommand, lockUnlockEnabled } from '@rastro/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { areaAllowed, useAccessContext } from '../../access/permissions.ts';
@@ -26,7 +27,8 @@ const savedCommandsApi: EntityApi<SavedCommand> = {
 /**
  * Whether the signed-in user may send a saved command, as the server checks it: not read-only
  * (nor on a read-only server), and with advanced permissions the devices area's bit for it
- * (engine stop and resume are lock and unlock, any other type is command).
+ * (engine stop and resume are lock and unlock, any other type is command). Lock and unlock go
+ * only while the server's `enableLockUnlock` (spec §3) is on.
  */
 function useMaySend(): (command: SavedCommand) => boolean {
   const access = useAccessContext();
@@ -35,6 +37,7 @@ function useMaySend(): (command: SavedCommand) => boolean {
     if (!access || !server) return false;
     const { user } = access;
     if (!user.administrator && (user.readonly || server.readonly)) return false;
+    if (isEngineCommand(command.type) && !lockUnlockEnabled(server.attributes)) return false;
     const action = command.type === 'engineStop' ? 'lock' : command.type === 'engineResume' ? 'unlock' : 'command';
     return areaAllowed('devices', access, action);
   };
@@ -47,7 +50,10 @@ export default function CommandsPage() {
   const [notice, showNotice] = useNotice();
   // the text channel needs the server's SMS gateway; a command already set to it keeps the switch to turn it off
   const textEnabled = useServerInfo().data?.server.textEnabled === true;
-  const types = useQuery({ queryKey: ['command-types', null], queryFn: () => getCommandTypes() }).data ?? [];
+  const lockUnlock = lockUnlockEnabled(useServerInfo().data?.server.attributes ?? {});
+  const types = (useQuery({ queryKey: ['command-types', null], queryFn: () => getCommandTypes() }).data ?? []).filter(
+    ({ type }) => lockUnlock || !isEngineCommand(type),
+  );
   // a type without a translation shows its wire name rather than a marked key
   const typeName = (type: string) => nameOf(i18n, 'commandType', type);
 

@@ -1,45 +1,54 @@
+import { lockUnlockEnabled } from '@rastro/api';
 import { useServerInfo } from '../../api/queries.ts';
-import { areaAllowed, useAccessContext } from '../../access/permissions.ts';
+import { areaAllowed, mayCreateDevices, mayReport, mayShare, useAccessContext } from '../../access/permissions.ts';
 
 /** What the signed-in user may do to devices; the server checks the same on every call. */
 export interface DeviceRights {
   /** Create and edit devices (not read-only, not device-read-only). */
   edit: boolean;
   delete: boolean;
-  /** Engine lock and unlock: ad-hoc commands (not read-only, commands not limited). */
+  /**
+   * Engine lock and unlock: ad-hoc commands (not read-only, commands not limited), while the
+   * server's `enableLockUnlock` (spec §3) is on.
+   */
   lock: boolean;
   unlock: boolean;
   /** Anchors are geofences: any write. */
   anchor: boolean;
   /** Temporary share links: a plus-licence feature, not for share-link users themselves. */
   share: boolean;
+  /** The device's routes and chart: position history, which is report work (spec §6). */
+  reports: boolean;
 }
 
-const NONE: DeviceRights = { edit: false, delete: false, lock: false, unlock: false, anchor: false, share: false };
+const NONE: DeviceRights = { edit: false, delete: false, lock: false, unlock: false, anchor: false, share: false, reports: false };
 
 /** Spec §6 for devices, with the advanced-permission actions of the devices area and of anchor and share. */
 export function useDeviceRights(): DeviceRights {
   const access = useAccessContext();
   const server = useServerInfo().data?.server;
-  if (!access || !server || !areaAllowed('devices', access)) return NONE;
+  if (!access || !server) return NONE;
+  const reports = mayReport(access);
+  if (!areaAllowed('devices', access)) return { ...NONE, reports };
   const { user } = access;
   const writable = user.administrator || !(user.readonly || server.readonly);
   const devicesWritable = writable && (user.administrator || !(user.deviceReadonly || server.deviceReadonly));
   const commands = writable && (user.administrator || !(user.limitCommands || server.limitCommands));
+  const engine = commands && lockUnlockEnabled(server.attributes);
   return {
     edit: devicesWritable && areaAllowed('devices', access, 'edit'),
     delete: devicesWritable && areaAllowed('devices', access, 'delete'),
-    lock: commands && areaAllowed('devices', access, 'lock'),
-    unlock: commands && areaAllowed('devices', access, 'unlock'),
+    lock: engine && areaAllowed('devices', access, 'lock'),
+    unlock: engine && areaAllowed('devices', access, 'unlock'),
     // @rastro/api keeps anchor at the base bit of `extras` and share one above it
     anchor: writable && areaAllowed('extras', access, 'view'),
-    share: access.plusLicence && areaAllowed('extras', access, 'create'),
+    share: mayShare(access),
+    reports,
   };
 }
 
-/** Creating a device (spec §5 adds the device limit, checked when saving). */
+/** Adding a device (spec §6 devices.create; spec §5 adds the device limit, checked when saving). */
 export function useCanCreateDevices(): boolean {
   const access = useAccessContext();
-  const rights = useDeviceRights();
-  return rights.edit && access !== null && areaAllowed('devices', access, 'create');
+  return access !== null && mayCreateDevices(access);
 }

@@ -36,7 +36,8 @@ function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
     { path: 'attributes.tarkan.lazyDeletion', label: t('server.lazyDeletion'), kind: 'boolean', section: product },
     { path: 'attributes.tarkan.enableQrDriverId', label: t('server.enableQrDriverId'), kind: 'boolean', section: product },
     { path: 'attributes.tarkan.enableAdvancedPerms', label: t('server.enableAdvancedPerms'), kind: 'boolean', section: product },
-    { path: 'attributes.tarkan.enableLockUnlock', label: t('server.enableLockUnlock'), kind: 'boolean', section: product },
+    // on unless turned off (spec §3 gives no default; lock and unlock are the product's commands)
+    { path: 'attributes.tarkan.enableLockUnlock', label: t('server.enableLockUnlock'), kind: 'boolean', defaultValue: true, section: product },
     { path: 'attributes.tarkan.lang', label: t('server.language'), kind: 'select', section: product, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
     { path: 'attributes.tarkan.deviceAttributes', label: t('server.deviceAttributes'), kind: 'text', section: product },
     { path: 'attributes.tarkan.logoWidth', label: t('server.logoWidth'), kind: 'text', section: product },

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { AccountNotice } from '../AccountNotice.tsx';
 import { FormDialog, type EditFormProps } from '../FormDialog.tsx';
 import { useSubmit } from '../useSubmit.ts';
 import { EntityForm } from './EntityForm.tsx';
@@ -54,6 +55,8 @@ export function EntityEditDialog<T>({ title, fields, initial, check, onSave, onC
       dividers
       data-testid="entity-dialog"
     >
+      {/* a read-only account is told why it may only look */}
+      {readOnly && <AccountNotice sx={{ mb: 2 }} />}
       <EntityForm fields={fields} item={item} onChange={setItem} problems={problems} disabled={save.busy || readOnly} />
     </FormDialog>
   );

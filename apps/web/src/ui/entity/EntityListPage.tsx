@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import type { EntityApi } from '../../api/entities.ts';
 import { useAreaActions } from '../../access/can.ts';
 import { HOME_PATH } from '../../access/guard.ts';
+import { AccountNotice } from '../AccountNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { SearchList } from '../SearchList.tsx';
 import { LoadingBar } from '../LoadingBar.tsx';
@@ -106,7 +107,12 @@ export function EntityListPage<T extends { id: number }>({ description, children
       <SearchList
         search={search}
         onSearch={setSearch}
-        header={children}
+        header={
+          <>
+            <AccountNotice sx={{ mx: 1, mb: 1 }} />
+            {children}
+          </>
+        }
         error={query.isError ? errorText(query.error) : null}
         empty={query.isSuccess && items.length === 0 ? { text: t('entity.empty'), testId: 'entity-empty' } : null}
         listTestId="entity-list"

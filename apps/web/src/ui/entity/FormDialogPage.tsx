@@ -12,13 +12,24 @@ interface FormDialogPageProps<T> {
   check?: (item: T) => string | null;
   onSave: (item: T) => Promise<unknown>;
   extraActions?: (item: T) => ReactNode;
+  /** Shown but not saved (only Cancel). */
+  readOnly?: boolean;
 }
 
 /** A settings dialog that is a route of its own (server, account, theme, integrations): closing goes home. */
-export function FormDialogPage<T>({ title, fields, value, check, onSave, extraActions }: FormDialogPageProps<T>) {
+export function FormDialogPage<T>({ title, fields, value, check, onSave, extraActions, readOnly }: FormDialogPageProps<T>) {
   const navigate = useNavigate();
   if (!value) return null;
   return (
-    <EntityEditDialog title={title} fields={fields} initial={value} check={check} onSave={onSave} extraActions={extraActions} onClose={() => navigate(HOME_PATH)} />
+    <EntityEditDialog
+      title={title}
+      fields={fields}
+      initial={value}
+      check={check}
+      onSave={onSave}
+      extraActions={extraActions}
+      readOnly={readOnly}
+      onClose={() => navigate(HOME_PATH)}
+    />
   );
 }

@@ -17,6 +17,19 @@ describe('entity fields', () => {
     expect(applyValue(channels, { notificators: 'web' }, [])).toEqual({ notificators: null });
   });
 
+  it('stores a boolean attribute only when it differs from what its absence means', () => {
+    const optIn: FieldSpec = { path: 'attributes.tarkan.lazyDeletion', label: '', kind: 'boolean' };
+    expect(displayValue(optIn, { attributes: {} })).toBe(false);
+    expect(applyValue(optIn, { attributes: {} }, true)).toEqual({ attributes: { 'tarkan.lazyDeletion': true } });
+    expect(applyValue(optIn, { attributes: { 'tarkan.lazyDeletion': true } }, false)).toEqual({ attributes: {} });
+
+    const onByDefault: FieldSpec = { path: 'attributes.tarkan.enableLockUnlock', label: '', kind: 'boolean', defaultValue: true };
+    expect(displayValue(onByDefault, { attributes: {} })).toBe(true);
+    expect(displayValue(onByDefault, { attributes: { 'tarkan.enableLockUnlock': false } })).toBe(false);
+    expect(applyValue(onByDefault, { attributes: {} }, false)).toEqual({ attributes: { 'tarkan.enableLockUnlock': false } });
+    expect(applyValue(onByDefault, { attributes: { 'tarkan.enableLockUnlock': false } }, true)).toEqual({ attributes: {} });
+  });
+
   it('writes nested paths without touching the original', () => {
     const original = { attributes: { a: 1 } };
     expect(writePath(original, 'attributes.b', 2)).toEqual({ attributes: { a: 1, b: 2 } });

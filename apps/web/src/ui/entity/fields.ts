@@ -28,6 +28,11 @@ export interface FieldSpec<T = unknown> {
   /** Multiselects are stored as a comma list (notificators, alarms). */
   options?: FieldOption[];
   helper?: string;
+  /**
+   * What a boolean attribute means while it is not stored (off unless said): the box shows it, and
+   * only a choice that differs from it is stored, e.g. a server switch that is on by default.
+   */
+  defaultValue?: boolean;
   /** Fields are grouped under these headings, in first-seen order. */
   section?: string;
   visible?: (item: T) => boolean;
@@ -72,7 +77,7 @@ export function displayValue(field: FieldSpec, item: unknown): string | number |
   const raw = readPath(item, field.path);
   switch (field.kind) {
     case 'boolean':
-      return raw === true;
+      return raw === undefined || raw === null ? field.defaultValue === true : raw === true;
     case 'number':
       return typeof raw === 'number' ? round(raw * (field.scale ?? 1)) : '';
     case 'multiselect':
@@ -89,8 +94,11 @@ export function applyValue<T>(field: FieldSpec, item: T, shown: unknown): T {
   const inAttributes = field.path.startsWith('attributes.');
   const empty = inAttributes ? undefined : null;
   switch (field.kind) {
-    case 'boolean':
-      return writePath(item, field.path, inAttributes && shown !== true ? undefined : shown === true);
+    case 'boolean': {
+      const on = shown === true;
+      // an attribute is stored only when it differs from what its absence means
+      return writePath(item, field.path, inAttributes && on === (field.defaultValue ?? false) ? undefined : on);
+    }
     case 'number': {
       if (shown === '' || shown === null) return writePath(item, field.path, empty);
       const number = Number(shown);

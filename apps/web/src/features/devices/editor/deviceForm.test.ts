@@ -46,8 +46,9 @@ describe('deviceLimit', () => {
     expect(deviceLimit(user, {}, 4)).toBe(4);
   });
 
-  it('binds administrators by the licence only', () => {
-    expect(deviceLimit({ ...user, administrator: true, deviceLimit: 1 }, { 'tarkan.deviceLimit': 1 }, null)).toBeNull();
-    expect(deviceLimit({ ...user, administrator: true }, {}, 2)).toBe(2);
+  it("binds administrators by the server's and the licence's limits, not by their own", () => {
+    expect(deviceLimit({ ...user, administrator: true, deviceLimit: 1 }, {}, null)).toBeNull();
+    expect(deviceLimit({ ...user, administrator: true, deviceLimit: 1 }, { 'tarkan.deviceLimit': 3 }, null)).toBe(3);
+    expect(deviceLimit({ ...user, administrator: true }, { 'tarkan.deviceLimit': 5 }, 2)).toBe(2);
   });
 });

@@ -126,16 +126,15 @@ export function deviceInput(form: DeviceForm, original: Device | null, unit: Dis
 
 /**
  * Spec §5 device limit: the tightest of the user's `deviceLimit` (above -1), the server's
- * `tarkan.deviceLimit` (above 0) and the licence's (above 0). As on the server, administrators
- * are bound by the licence only. Null when nothing limits.
+ * `tarkan.deviceLimit` (above 0) and the licence's (above 0). The server's and the licence's
+ * bind everyone, administrators too; an administrator's own `deviceLimit` does not (Traccar
+ * ignores it, and so does the server). Null when nothing limits.
  */
 export function deviceLimit(user: User, serverAttributes: Attributes, licenceLimit: number | null): number | null {
   const limits: number[] = [];
-  if (!user.administrator) {
-    if (user.deviceLimit > -1) limits.push(user.deviceLimit);
-    const serverLimit = Number(serverAttributes['tarkan.deviceLimit'] ?? 0);
-    if (serverLimit > 0) limits.push(serverLimit);
-  }
+  if (!user.administrator && user.deviceLimit > -1) limits.push(user.deviceLimit);
+  const serverLimit = Number(serverAttributes['tarkan.deviceLimit'] ?? 0);
+  if (serverLimit > 0) limits.push(serverLimit);
   if (licenceLimit !== null && licenceLimit > 0) limits.push(licenceLimit);
   return limits.length ? Math.min(...limits) : null;
 }
