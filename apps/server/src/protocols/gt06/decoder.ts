@@ -9,6 +9,7 @@ import { readGk310Heartbeat, readSensorHeartbeat, SENSOR_STATUS_LENGTH } from '.
 import { readInformation } from './info.ts';
 import { readIButtonLocation, readRadioLocation, readRfidLocation, readSr411Location, readX1Location } from './layouts.ts';
 import { isLocation, readLocation } from './location.ts';
+import { readMultimedia, readPhotoData, readPhotoInfo } from './media.ts';
 import { modelTraits, type Message } from './message.ts';
 import { readModular } from './modular.ts';
 import { readObd } from './obd.ts';
@@ -29,10 +30,12 @@ const GK310_HEARTBEAT = 0x23;
 const SR411_LOCATION = 0x24;
 const ADDRESS_REQUEST = 0x2a;
 const BATTERY_REPORT = 0x40;
+const MULTIMEDIA = 0x41;
 const AZ735_LOCATION = 0x32;
 const AZ735_ALARM = 0x33;
 const X1_LOCATION = 0x34;
 const PHOTO_INFO = 0x35;
+/** 0x36 is an RFID location (TRX16i) or, in `79 79`, photo data. */
 const RFID_LOCATION = 0x36;
 const RADIO_LOCATION = 0x38;
 const IBUTTON = 0x61;
@@ -77,7 +80,7 @@ export function decodeGt06(frame: Buffer, state: ConnectionState, receivedAt: Da
 
   if (type === LOGIN) return { uniqueId: readLogin(body, state), reply: acknowledgement(message) };
   if (!state.device) return {};
-  return decodeMessage(body, message, frame);
+  return decodeMessage(body, message, frame, state);
 }
 
 /** Messages with a position and the plain acknowledgement. */
@@ -90,7 +93,7 @@ function unanswered(position: DecodedPosition | null): DecodeResult {
   return position ? { positions: [position] } : {};
 }
 
-function decodeMessage(body: ByteReader, message: Message, frame: Buffer): DecodeResult {
+function decodeMessage(body: ByteReader, message: Message, frame: Buffer, state: ConnectionState): DecodeResult {
   const { type, variant, extended } = message;
   switch (type) {
     case GK310_HEARTBEAT:
@@ -127,7 +130,12 @@ function decodeMessage(body: ByteReader, message: Message, frame: Buffer): Decod
       return acknowledged(readIButtonLocation(body, message), message);
     case RFID_LOCATION:
       if (variant === 'trx16i') return acknowledged(readRfidLocation(body, message), message);
+      if (extended) return readPhotoData(body, state, message.receivedAt);
       break;
+    case PHOTO_INFO:
+      return readPhotoInfo(body, state);
+    case MULTIMEDIA:
+      return readMultimedia(body, message, state);
   }
   if (isTowerList(message)) return acknowledged(readTowerList(body, message), message);
   if (isLocation(message)) return acknowledged(readLocation(body, message), message);
@@ -152,9 +160,8 @@ function decodeMessage(body: ByteReader, message: Message, frame: Buffer): Decod
     case RADIO_LOCATION:
       return unanswered(readRadioLocation(body, message));
   }
-  // Like Traccar, other short-header messages are acknowledged so that the device does not resend
-  // them. A photo announcement is left unanswered: Traccar requests the photo, which Rastro does not store.
-  return extended || COMMANDS.has(type) || type === PHOTO_INFO ? {} : { reply: acknowledgement(message) };
+  // Like Traccar, other short-header messages are acknowledged so that the device does not resend them.
+  return extended || COMMANDS.has(type) ? {} : { reply: acknowledgement(message) };
 }
 
 /**

@@ -218,29 +218,6 @@ describe('jt808 messages', () => {
     expect(device.reply(frame)).toEqual(binary('7e4401000385600900101701550100f87e'));
   });
 
-  it('acknowledges a multimedia event, and answers the last package of its data with 0x8800', () => {
-    const device = protocolTest(jt808Codec, { receivedAt: RECEIVED });
-    expect(device.none(binary('7e0800000801391234567800040000000700000102307e'))).toEqual(binary('7e8001000501391234567800000004080000b87e'));
-    const media = {
-      valid: true,
-      latitude: 22.64483,
-      longitude: 114.02938,
-      altitude: 16,
-      speed: 10 * KNOTS_PER_KMH,
-      course: 90,
-      fixTime: '2024-01-01T19:04:05.000Z',
-      attributes: { alarm: 'sos', ignition: true, mediaId: 7, mediaType: 'image', mediaFormat: 'jpeg', mediaEvent: 1, mediaChannel: 2 },
-    };
-    device.position(binary('7e080100280139123456780005000000070000010200000001000000030159885e06cbf34400100064005a240102030405ffd8ffd9ec7e'), media);
-    expect(device.reply(binary('7e080100280139123456780005000000070000010200000001000000030159885e06cbf34400100064005a240102030405ffd8ffd9ec7e')))
-      .toEqual(binary('7e8800000501391234567800000000000700ba7e'));
-    // Split in two packages: the position comes with the first, the answer with the last.
-    const [first] = device.decode(binary('7e08012026013912345678001000020001000000090000010200000001000000030159885e06cbf34400100064005a240102030405ffd8fc7e'));
-    expect(first.positions?.[0].attributes.mediaId).toBe(9);
-    expect(first.reply).toBeUndefined();
-    expect(device.none(binary('7e08012002013912345678001100020002ffd92c7e'))).toEqual(binary('7e8800000501391234567800000000000900b47e'));
-  });
-
   it('identifies the device by messages it does not decode, without answering them', () => {
     const device = protocolTest(jt808Codec, { anonymous: true });
     const [result] = device.decode(binary('7e0001000501391234567800010001810500b07e'));

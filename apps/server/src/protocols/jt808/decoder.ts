@@ -1,13 +1,13 @@
 import { KEY } from '../../position/keys.ts';
-import type { ConnectionState, DecodeResult } from '../codec.ts';
+import type { ConnectionState, DecodeResult, MediaAttachment } from '../codec.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
 import { modelOf } from '../kit/settings.ts';
 import type { DecodedPosition } from '../types.ts';
 import { rememberTerminal } from './connection.ts';
 import { isTextFrame } from './frame.ts';
 import { decodeLocation, type DeviceContext } from './location.ts';
-import { decodeMediaData } from './media.ts';
-import { decodeId, formatMessage, parseMessage, uniqueIdOf, type Jt808Message } from './message.ts';
+import { decodeMediaData, decodeMediaEvent } from './media.ts';
+import { decodeId, formatMessage, generalResponse, parseMessage, uniqueIdOf, type Jt808Message } from './message.ts';
 import { hex, javaTrim, setText, statusPosition } from './position.ts';
 import { readBcdTime, timeZoneOf } from './time.ts';
 import { decodeTransparent } from './transparent.ts';
@@ -40,7 +40,6 @@ const MSG = {
 } as const;
 
 /** Platform → terminal replies. */
-const GENERAL_RESPONSE = 0x8001;
 const GENERAL_RESPONSE_2 = 0x4401;
 const REGISTER_RESPONSE = 0x8100;
 const TIME_SYNC_RESPONSE = 0x8109;
@@ -58,26 +57,19 @@ interface Context extends DeviceContext {
 interface Outcome {
   positions?: DecodedPosition[];
   reply?: Buffer;
+  media?: MediaAttachment[];
 }
 
 type Handler = (message: Jt808Message, context: Context) => Outcome;
 
-/** The platform's general response (0x8001): the message's serial and type, result 0 (success). */
-function acknowledge(message: Jt808Message): Buffer {
-  const body = Buffer.alloc(5);
-  body.writeUInt16BE(message.index, 0);
-  body.writeUInt16BE(message.type, 2);
-  return formatMessage(message, GENERAL_RESPONSE, body);
-}
-
 /** Acknowledged, nothing to decode. */
-const acknowledged: Handler = (message) => ({ reply: acknowledge(message) });
+const acknowledged: Handler = (message) => ({ reply: generalResponse(message) });
 
 /** Acknowledged, and whatever position `decode` finds. */
 function acknowledgedWith(decode: (message: Jt808Message, context: Context) => DecodedPosition | DecodedPosition[] | null): Handler {
   return (message, context) => {
     const decoded = decode(message, context);
-    return { reply: acknowledge(message), positions: decoded === null ? undefined : [decoded].flat() };
+    return { reply: generalResponse(message), positions: decoded === null ? undefined : [decoded].flat() };
   };
 }
 
@@ -118,8 +110,7 @@ const HANDLERS = new Map<number, Handler>([
   [MSG.heartbeat2, acknowledged],
   [MSG.photo, acknowledged],
   [MSG.timeZoneSync, acknowledged],
-  // The multimedia event announces an item whose data follows in 0x0801.
-  [MSG.mediaEvent, acknowledged],
+  [MSG.mediaEvent, (message, { state }) => decodeMediaEvent(message, state)],
   // Some heartbeats carry battery level, signal and status.
   [MSG.heartbeat, acknowledgedWith(({ body }, { receivedAt }) => {
     if (body.length < 3) return null;
@@ -159,7 +150,7 @@ const HANDLERS = new Map<number, Handler>([
   [MSG.reportText, (message, context) => {
     // Encoding byte, then the text in GBK.
     const text = new TextDecoder('gbk').decode(message.body.subarray(1));
-    return { ...withResult(context, text), reply: acknowledge(message) };
+    return { ...withResult(context, text), reply: generalResponse(message) };
   }],
   [MSG.textResponse, ({ body }, context) => {
     const reader = new ByteReader(body, 'jt808 text response');
@@ -199,10 +190,7 @@ const HANDLERS = new Map<number, Handler>([
     position.attributes.gSensor = `[${samples.join(',')}]`;
     return { positions: [position] };
   }],
-  [MSG.mediaData, (message, context) => {
-    const { position, reply } = decodeMediaData(message, context, context.state);
-    return { positions: position && [position], reply };
-  }],
+  [MSG.mediaData, (message, context) => decodeMediaData(message, context, context.state)],
 ]);
 
 /** The 0x5501 family acknowledges with its own short response, and only when asked to. */

@@ -8,6 +8,7 @@ const SHORT_INDEX_TYPES = new Set([0x5501, 0x5502]);
 const VERSION_FLAG = 0x4000;
 const PACKAGED_FLAG = 0x2000;
 const MAX_BODY_LENGTH = 0x3ff;
+const GENERAL_RESPONSE = 0x8001;
 
 /** Who a message comes from or goes to, as its header writes it; replies reuse it. */
 export interface Terminal {
@@ -57,6 +58,14 @@ export function formatMessage(terminal: Terminal, type: number, body: Buffer, sh
   const index = shortIndex ? Buffer.from([1]) : Buffer.alloc(2);
   const message = Buffer.concat([head, terminal.id, index, body]);
   return enclose(Buffer.concat([message, Buffer.from([xor(message)])]), terminal.delimiter);
+}
+
+/** The platform's general response (0x8001): the message's serial and type, result 0 (success). */
+export function generalResponse(message: Jt808Message): Buffer {
+  const body = Buffer.alloc(5);
+  body.writeUInt16BE(message.index, 0);
+  body.writeUInt16BE(message.type, 2);
+  return formatMessage(message, GENERAL_RESPONSE, body);
 }
 
 /**

@@ -109,14 +109,6 @@ describe('Meitrack replies and command answers', () => {
     const a10 = deviceFrame('A', IMEI, 'A10,35,22.5,114.0,240101000000,A,7,22,0,0,1.0,0,0,0,0|0|0|0,0000,0|0|0|0188|0473,');
     protocolTest(meitrackCodec).position(a10, { latitude: 22.5, attributes: { event: 35 } });
   });
-
-  it('reads picture chunks and the photo answer without keeping them (no media store)', () => {
-    const device = protocolTest(meitrackCodec);
-    const chunk = deviceFrame('A', IMEI, Buffer.concat([text('D00,180224072614_C1E109.jpg,14,0,'), Buffer.from('ffd8ffdb0084', 'hex')]));
-    expect(device.none(chunk)).toBeUndefined();
-    expect(device.none(deviceFrame('D', '353358017784062', 'D03,OK'))).toBeUndefined();
-    expect(() => meitrackCodec.decode(deviceFrame('A', IMEI, 'D00,file.jpg,x,0,'), device.state, new Date())).toThrow(ProtocolError);
-  });
 });
 
 describe('Meitrack framing', () => {

@@ -12,8 +12,8 @@ const encode = (type: string, attributes: Record<string, unknown> = {}, settings
   meitrackCodec.encodeCommand({ type, attributes }, state(settings)).toString('latin1');
 
 describe('Meitrack commands', () => {
-  it('lists Traccar’s commands but the photo request (no media store)', () => {
-    expect(meitrackCodec.commandTypes).toEqual(['custom', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm', 'sendSms']);
+  it('lists Traccar’s commands', () => {
+    expect(meitrackCodec.commandTypes).toEqual(['custom', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm', 'requestPhoto', 'sendSms']);
   });
 
   it.each([
@@ -25,6 +25,8 @@ describe('Meitrack commands', () => {
     ['alarmArm', {}, '@@A33,123456789012345,C01,0,22122*DA\r\n'],
     ['alarmDisarm', {}, '@@A33,123456789012345,C01,0,22022*D9\r\n'],
     ['custom', { data: 'A12,6' }, '@@A27,123456789012345,A12,6*BE\r\n'],
+    ['requestPhoto', {}, '@@A46,123456789012345,D03,1,camera_picture.jpg*1C\r\n'],
+    ['requestPhoto', { index: 2 }, '@@A46,123456789012345,D03,2,camera_picture.jpg*1D\r\n'],
   ])('%s', (type, attributes, expected) => {
     expect(encode(type, attributes)).toBe(expected);
   });
@@ -35,7 +37,7 @@ describe('Meitrack commands', () => {
   });
 
   it('refuses what it cannot send', () => {
-    expect(() => encode('requestPhoto')).toThrow(ProtocolError);
+    expect(() => encode('rebootDevice')).toThrow(ProtocolError);
     expect(() => encode('custom', {})).toThrow(/data/);
     expect(() => encode('custom', { data: 'A12*6' })).toThrow(ProtocolError);
     expect(() => encode('sendSms', { phone: '1' })).toThrow(/message/);

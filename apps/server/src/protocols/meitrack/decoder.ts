@@ -2,6 +2,7 @@ import { ProtocolError, type ConnectionState, type DecodeResult } from '../codec
 import { KEY } from '../../position/keys.ts';
 import { decodeCccBatch, decodeCceBatch } from './binary.ts';
 import { checksumAt, readHeader, serverMessage } from './frame.ts';
+import { decodePhotoPacket, decodePhotoTaken } from './photo.ts';
 import { outdatedPosition } from './position.ts';
 import { decodeTextReport } from './report.ts';
 
@@ -27,11 +28,9 @@ export function decodeMeitrack(frame: Buffer, state: ConnectionState, receivedAt
     case 'CCE':
       return { uniqueId: imei, positions: decodeCceBatch(data, receivedAt) };
     case 'D00':
-      readPhotoChunk(data);
-      return { uniqueId: imei };
+      return decodePhotoPacket(imei, data, state, receivedAt);
     case 'D03':
-      // The device took the picture requested; fetching it needs a photo store (see readPhotoChunk).
-      return { uniqueId: imei };
+      return decodePhotoTaken(imei, state);
   }
   const text = data.toString('latin1');
   const report = decodeTextReport(text, state);
@@ -40,15 +39,4 @@ export function decodeMeitrack(frame: Buffer, state: ConnectionState, receivedAt
   const position = outdatedPosition(receivedAt);
   position.attributes[KEY.result] = text === '' ? command : `${command},${text}`;
   return { uniqueId: imei, positions: [position] };
-}
-
-/**
- * `D00,<file>,<packet count>,<packet number>,<jpeg bytes>`: one chunk of a picture. Nothing is
- * kept: this server has no media store. Keeping pictures would take a per-connection buffer of
- * the chunks, a file store for the assembled JPEG (Traccar's `image` attribute names the file),
- * and asking for each next eight chunks with `D00,<file>,<next number>`.
- */
-function readPhotoChunk(data: Buffer): void {
-  const [file, total, current] = data.subarray(0, 128).toString('latin1').split(',');
-  if (!file || !/^\d+$/.test(total ?? '') || !/^\d+$/.test(current ?? '')) throw new ProtocolError('meitrack: malformed D00 picture chunk');
 }

@@ -107,10 +107,6 @@ describe('Ruptela other messages', () => {
     protocolTest(ruptelaCodec).position(deviceFrame(IMEI, 17, '01'), { attributes: { type: 17, result: '1' } });
   });
 
-  it('neither keeps nor requests picture chunks (no media store)', () => {
-    expect(protocolTest(ruptelaCodec).none(deviceFrame(IMEI, 37, '02 00 3544444131464144 000a 0000 ffd8ffe0'))).toBeUndefined();
-  });
-
   it('identifies by messages it does not decode', () => {
     const [result] = protocolTest(ruptelaCodec, { anonymous: true }).decode(deviceFrame(IMEI, 50, '01'));
     expect(result).toEqual({ uniqueId: IMEI });

@@ -19,13 +19,17 @@ function message(id: number, content: string): string {
 const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 
 describe('Ruptela commands', () => {
-  it('lists Traccar’s commands but the photo request (no media store)', () => {
-    expect(ruptelaCodec.commandTypes).toEqual(['custom', 'engineStop', 'engineResume', 'configuration', 'getVersion', 'firmwareUpdate', 'outputControl', 'setConnection', 'setOdometer']);
+  it('lists Traccar’s commands', () => {
+    expect(ruptelaCodec.commandTypes).toEqual(['custom', 'engineStop', 'engineResume', 'requestPhoto', 'configuration', 'getVersion', 'firmwareUpdate', 'outputControl', 'setConnection', 'setOdometer']);
   });
 
   it('sends custom text as an SMS command over GPRS and custom hex as is (Traccar’s encoder test)', () => {
     expect(encode('custom', { data: ' Setio 2,1' })).toBe('000b6c20536574696f20322c31eb3e');
     expect(encode('custom', { data: '000b890100000000007fffffff89f0' })).toBe('000b890100000000007fffffff89f0');
+  });
+
+  it('requests the pictures taken (file transfer, subtype 1, any time)', () => {
+    expect(encode('requestPhoto')).toBe('000b890100000000007fffffff89f0');
   });
 
   it.each([
@@ -42,7 +46,7 @@ describe('Ruptela commands', () => {
   });
 
   it('refuses what it cannot send', () => {
-    expect(() => encode('requestPhoto')).toThrow(ProtocolError);
+    expect(() => encode('rebootDevice')).toThrow(ProtocolError);
     expect(() => encode('custom')).toThrow(/data/);
     expect(() => encode('outputControl', { index: 'one', data: 1 })).toThrow(/index/);
     expect(() => encode('custom', { data: 'héllo' })).toThrow(ProtocolError);

@@ -1,11 +1,13 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import { FILES } from './files.ts';
 import { serverMessage } from './frame.ts';
 
-/** Traccar's Ruptela commands but `requestPhoto` (pictures need a media store this server does not have). */
+/** Traccar's Ruptela commands. */
 export const RUPTELA_COMMAND_TYPES = [
   'custom',
   'engineStop',
   'engineResume',
+  'requestPhoto',
   'configuration',
   'getVersion',
   'firmwareUpdate',
@@ -21,6 +23,8 @@ const SET_CONNECTION = 5;
 const SET_ODOMETER = 6;
 const SMS_VIA_GPRS = 8;
 const SET_IO = 17;
+/** File transfer: subtype 1 asks for the pictures taken between two times (here: any). */
+const PHOTO_REQUEST = Buffer.from([1, 0, 0, 0, 0, 0, 0x7f, 0xff, 0xff, 0xff]);
 
 /** `custom` data made only of hex byte pairs is sent as those bytes (a whole frame), any other as an SMS command. */
 const HEX_BYTES = /^(?:[0-9a-fA-F]{2})+$/;
@@ -28,6 +32,7 @@ const HEX_BYTES = /^(?:[0-9a-fA-F]{2})+$/;
 /**
  * Commands are server messages (`<length> <100 + command> <content> <CRC>`). Engine stop and
  * resume are the immobiliser's SMS commands sent over GPRS (`pass` is the device's default SMS password).
+ * A photo request has the device send its pictures (source 0, any time), which come back part by part (files.ts).
  */
 export function encodeRuptelaCommand(command: DeviceCommand): Buffer {
   switch (command.type) {
@@ -39,6 +44,8 @@ export function encodeRuptelaCommand(command: DeviceCommand): Buffer {
       return serverMessage(SMS_VIA_GPRS, ascii('pass immobilizer 10'));
     case 'engineResume':
       return serverMessage(SMS_VIA_GPRS, ascii('pass resetimmob'));
+    case 'requestPhoto':
+      return serverMessage(FILES, PHOTO_REQUEST);
     case 'configuration':
       return serverMessage(CONFIGURATION, ascii(`${text(command, 'data')}\r\n`));
     case 'getVersion':

@@ -1,5 +1,6 @@
 import type { ConnectionState, DecodeResult } from '../codec.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
+import { decodeFile, FILES } from './files.ts';
 import { serverMessage } from './frame.ts';
 import { decodeAnswer, decodeDtcs } from './messages.ts';
 import { decodeRecords } from './records.ts';
@@ -8,8 +9,6 @@ const RECORDS = 1;
 const DTCS = 9;
 const IDENTIFICATION = 15;
 const HEARTBEAT = 16;
-/** File transfer (camera pictures): chunks are neither requested nor kept, this server has no media store. */
-const FILES = 37;
 const EXTENDED_RECORDS = 68;
 
 /** The acknowledgement's content: 1, accepted. */
@@ -19,10 +18,11 @@ const RECORDS_ACK = serverMessage(0, ACCEPTED);
 
 /**
  * One frame: the IMEI identifies the device in every frame, the command says what follows.
- * Records and DTCs are acknowledged, and so are identification and heartbeat, which wait for it.
+ * Records and DTCs are acknowledged, and so are identification and heartbeat, which wait for it;
+ * pictures are fetched part by part.
  * Anything not decoded still identifies the device.
  */
-export function decodeRuptela(frame: Buffer, _state: ConnectionState, receivedAt: Date): DecodeResult {
+export function decodeRuptela(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult {
   const reader = new ByteReader(frame.subarray(2, -2), 'ruptela frame');
   const uniqueId = String(reader.u64()).padStart(15, '0');
   const command = reader.u8();
@@ -36,7 +36,7 @@ export function decodeRuptela(frame: Buffer, _state: ConnectionState, receivedAt
     case HEARTBEAT:
       return { uniqueId, reply: serverMessage(command, ACCEPTED) };
     case FILES:
-      return { uniqueId };
+      return { uniqueId, ...decodeFile(reader, state, receivedAt) };
   }
   const answer = decodeAnswer(command, reader, receivedAt);
   return answer ? { uniqueId, positions: [answer] } : { uniqueId };

@@ -144,19 +144,6 @@ describe('watch health measurements', () => {
   });
 });
 
-describe('watch media', () => {
-  it('acknowledges each part of a JXTK voice message without storing it', () => {
-    const device = protocolTest(watchCodec);
-    const part = Buffer.concat([text('[ZJ*789468050042692*0034*0017*JXTK,0,watch_7,1,6,'), binary('2321414d52 7d01 7d02 0a'), text(']')]);
-    expect(device.none(part)).toEqual(text('[ZJ*789468050042692*0034*0007*JXTKR,1]'));
-  });
-
-  it('skips TK voice messages, escapes and all', () => {
-    const device = protocolTest(watchCodec);
-    expect(device.none(Buffer.concat([text('[CS*1234567890*000e*TK,#!AMR'), binary('7d017d027d037d047d05ff'), text(']')]))).toBeUndefined();
-  });
-});
-
 describe('watch framing', () => {
   const LK = binary('5b33472a393730353134313734302a303030392a4c4b2c302c302c35335d');
 

@@ -5,6 +5,7 @@ import { remember } from './connection.ts';
 import { unescape } from './frame.ts';
 import { decodeHealth, isHealthType } from './health.ts';
 import { decodeLocation } from './location.ts';
+import { decodePhoto, decodeVoice, decodeVoicePart } from './media.ts';
 import { envelope, parseMessage } from './message.ts';
 import { outdatedPosition } from './position.ts';
 import { fields, integer } from './values.ts';
@@ -15,8 +16,7 @@ const LOCATION_TYPE = /^(UD|AL|WT)/;
  * Decodes one watch message; each carries the device id. The watch waits for the link keep-alive
  * (LK), alarms (AL…), INIT and the voice-message check (TKQ, TKQ2) to be answered with their own
  * type, and for each part of a JXTK voice message to be acknowledged; locations go unanswered.
- * Voice (TK, JXTK) and photo (img) content is not stored: Traccar writes it to media files,
- * which this server does not keep, so such messages give no position.
+ * Voice messages (TK, TK2, JXTK in parts) and photos (img) are files on an outdated position.
  */
 export function decodeWatch(frame: Buffer, state: ConnectionState, receivedAt: Date): DecodeResult {
   const message = parseMessage(unescape(frame));
@@ -27,7 +27,9 @@ export function decodeWatch(frame: Buffer, state: ConnectionState, receivedAt: D
 
   if (type === 'INIT') return { uniqueId, reply: reply('INIT,1') };
   if (type === 'TKQ' || type === 'TKQ2') return { uniqueId, reply: reply(type) };
-  if (type === 'JXTK') return { uniqueId, reply: reply('JXTKR,1') };
+  if (type === 'JXTK') return { uniqueId, ...decodeVoicePart(message.body, state, receivedAt), reply: reply('JXTKR,1') };
+  if (type === 'TK' || type === 'TK2') return { uniqueId, ...decodeVoice(message.body, receivedAt) };
+  if (type === 'img') return { uniqueId, ...decodePhoto(message.body, receivedAt) };
   if (type === 'LK') return { uniqueId, positions: linkStatus(body, receivedAt), reply: reply('LK') };
 
   if (LOCATION_TYPE.test(type)) {
