@@ -14,16 +14,25 @@ import { announceRevocation, staleOwners } from './api/revocation.ts';
 import { DeviceContexts } from './pipeline/device-context.ts';
 import { InactivityCheck } from './pipeline/events/inactivity.ts';
 import { EventRaiser } from './pipeline/events/raiser.ts';
+import { createGeocoder } from './pipeline/geocoding/geocoder.ts';
 import { createGeolocation } from './pipeline/geolocation/handler.ts';
 import { PositionProcessor } from './pipeline/processor.ts';
 import { deviceEvent } from './position/events.ts';
 import { NotificationRules } from './notifications/rules.ts';
+import { DeliveryLog } from './notifications/deliveries.ts';
 import { NotificationDispatcher } from './notifications/dispatcher.ts';
+import { MailChannel } from './notifications/mail.ts';
+import { PhoneChannel } from './notifications/sms.ts';
+import { TelegramChannel } from './notifications/telegram.ts';
 import { PushChannel } from './notifications/push.ts';
 import { Vapid } from './notifications/vapid.ts';
 import { startProtocolListeners } from './protocols/registry.ts';
 import { QrCheckins } from './qr-driver/checkins.ts';
-import { SmsGateway } from './sms/gateway.ts';
+import { fillAddresses } from './reports/addresses.ts';
+import { reportSource } from './reports/build.ts';
+import { ReportScheduler } from './reports/scheduler.ts';
+import { sendMailWithAttachment } from './notifications/report-mail.ts';
+import { SmsGateway, WhatsAppGateway } from './sms/gateway.ts';
 import { MediaStore } from './media/store.ts';
 import type { ProtocolListener } from './protocols/types.ts';
 
@@ -41,6 +50,10 @@ export interface Rastro {
   hub: SocketHub;
   /** Automatic billing (tests drive its sweep). */
   billing: BillingSweeper;
+  /** Scheduled reports (tests drive its tick). */
+  reportScheduler: ReportScheduler;
+  /** The notification delivery log and its retries (tests drive its sweep). */
+  deliveries: DeliveryLog;
   listeners: ProtocolListener[];
   /** The HTTP port actually bound (useful when configured as 0). */
   port: number;
@@ -82,7 +95,11 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const log = { info: (msg: string) => app?.log.info(msg), warn: (msg: string) => app?.log.warn(msg), error: (msg: string) => app?.log.error(msg) };
   const push = config.push.enabled ? new PushChannel(db.kysely, new Vapid(db.kysely, config.push.subject), config.push.allowHttp, log) : null;
   const sms = new SmsGateway(settings);
-  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, sms, push);
+  const deliveries = new DeliveryLog(db.kysely, { attempts: config.deliveries.attempts, firstDelayMs: config.deliveries.retryDelayMs }, log);
+  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, deliveries, [
+    new TelegramChannel(db.kysely, settings), new PhoneChannel('sms', db.kysely, sms),
+    new PhoneChannel('whatsapp', db.kysely, new WhatsAppGateway(settings)), new MailChannel(db.kysely),
+  ], push);
   // each cache updates only what it holds of what changed (the socket hub listens on its own)
   bus.subscribe((message) => {
     if (message.kind === 'invalidate') {
@@ -98,9 +115,11 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     }
   });
   const media = new MediaStore(config.dataDir);
+  // addresses on demand (never per position): the provider, or the nearest place of the offline data
+  const geocoder = createGeocoder(config.geocoder, log);
   const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
-    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media,
+    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder,
     restart: () => options.restart?.(),
   });
   const events = new EventRaiser(db.kysely, registry, notifications);
@@ -115,6 +134,21 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const billing = new BillingSweeper(db.kysely, settings, log, config.billingSweepMinutes * 60_000,
     (userIds) => announceRevocation(bus, { userIds, all: true }));
   if (config.billingSweepMinutes > 0) billing.start();
+  // scheduled reports: each due run once, whichever node claims it, mailed as spreadsheets
+  const reportGuards = new Guards(db.kysely, settings, config.licenseMode);
+  const reportScheduler = new ReportScheduler({
+    db: db.kysely, source: reportSource(db, contexts), settings, maxDays: config.reportMaxDays, log,
+    send: (mail) => sendMailWithAttachment(db.kysely, mail),
+    // a mailed spreadsheet cannot ask later: every row gets an address, as an exported one
+    prepare: (kind, items, format, pace) => fillAddresses(kind, items, {
+      geocoder, language: format.locale, unit: format.distanceUnit, limit: config.geocoder?.onRequest ? config.geocoder.reportLimit : 0, everyRow: true,
+    }, db, pace),
+    mayReport: async (user) => {
+      if (!user.administrator && (user.disableReports || (await settings.get()).disableReports)) return false;
+      return reportGuards.checkAdvanced(user, 'reports', 'view').then(() => true, () => false);
+    },
+  });
+  reportScheduler.start();
   const geolocation = config.geolocation ? createGeolocation(config.geolocation, log) : null;
   const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log, media, geolocation);
 
@@ -123,6 +157,11 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : config.port;
   const listeners = await startProtocolListeners(processor, config);
   const keepalive = setInterval(() => hub.keepalive(), 55_000);
+  // the delivery log: entries past their days pruned, retries a stopped node left marked failed
+  const sweepDeliveries = () => void deliveries.sweep(Date.now(), config.deliveries.logDays * 86_400_000)
+    .catch((error: unknown) => log.warn(`delivery log sweep failed: ${String(error)}`));
+  const firstDeliverySweep = setTimeout(sweepDeliveries, 60_000);
+  const deliverySweep = setInterval(sweepDeliveries, 3_600_000);
   // safety net under the revoke messages: a socket outlives its right by at most a minute
   const recheck = setInterval(() => void hub.revalidate().catch((error: unknown) => log.warn(`socket re-check failed: ${String(error)}`)), 60_000);
 
@@ -136,13 +175,19 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     contexts,
     hub,
     billing,
+    reportScheduler,
+    deliveries,
     listeners,
     port,
     async stop() {
       clearInterval(keepalive);
       clearInterval(recheck);
+      clearTimeout(firstDeliverySweep);
+      clearInterval(deliverySweep);
+      deliveries.stop();
       inactivity.stop();
       await billing.stop();
+      await reportScheduler.stop();
       qrCheckins.stop();
       // Connections cut by the shutdown are not devices going offline.
       registry.onStatusChange = null;

@@ -53,6 +53,8 @@ export interface TestServer {
   rastro: Rastro;
   base: string;
   osmand: string;
+  /** The server's data directory (RASTRO_DATA_DIR): media, uploaded web files, the SQLite file. */
+  dataDir: string;
   /** The port a protocol listens on: its first listener's (TCP where it has one), or the one of `transport`. */
   port: (protocol: string, transport?: 'tcp' | 'udp') => number;
   /** How many times POST /api/server/restart asked for a restart. */
@@ -134,6 +136,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     rastro,
     base: `http://127.0.0.1:${rastro.port}`,
     osmand: `http://127.0.0.1:${rastro.listeners[0].port}`,
+    dataDir,
     get restarts() {
       return restarts;
     },
@@ -241,7 +244,7 @@ export class Client {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
     });
     this.keepCookie(response);
     return response;

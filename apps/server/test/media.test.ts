@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES, MediaStore } from '../src/media/store.ts';
 import type { StreamCodec } from '../src/protocols/codec.ts';
 import { decodedPosition } from '../src/position/create.ts';
+import { DELIMITER, enclose, xor } from '../src/protocols/jt808/frame.ts';
 import { startTcpListener } from '../src/protocols/stream-listener.ts';
 import { Client, withServer } from './harness.ts';
 
@@ -52,6 +53,56 @@ describe('media a device sends', () => {
     // Names the store did not give, and unknown devices, are not found.
     expect((await admin.request('GET', `/api/media/${encodeURIComponent('../cam/01')}/..%2F..%2Frastro.db`)).status).toBe(404);
     expect((await admin.request('GET', `/api/media/nobody/${position.attributes.image}`)).status).toBe(404);
+  });
+});
+
+/** A JT808 photo of 2,500 bytes (the delimiter and escape among them) in 0x0801 packages of terminal 013912345678. */
+function jt808Photo(photo: Buffer): Buffer[] {
+  const head = Buffer.from('00000063' + '00000102' + '00000000000000030159885e06cbf34400100064005a240102030405', 'hex');
+  const body = Buffer.concat([head, photo]);
+  const total = Math.ceil(body.length / 1000);
+  return Array.from({ length: total }, (_, at) => {
+    const part = body.subarray(at * 1000, (at + 1) * 1000);
+    const header = Buffer.alloc(16);
+    header.writeUInt16BE(0x0801, 0);
+    header.writeUInt16BE(part.length | 0x2000, 2);
+    Buffer.from('013912345678', 'hex').copy(header, 4);
+    header.writeUInt16BE(at, 10);
+    header.writeUInt16BE(total, 12);
+    header.writeUInt16BE(at + 1, 14);
+    const message = Buffer.concat([header, part]);
+    return enclose(Buffer.concat([message, Buffer.from([xor(message)])]), DELIMITER);
+  });
+}
+
+describe('a JT808 photo over TCP', () => {
+  const { server, admin } = withServer({ dialect: 'sqlite' });
+
+  it('is gathered from its packages, answered, stored on the position of its location and served whole', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Van', uniqueId: '13912345678' });
+    const photo = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from(Array.from({ length: 2492 }, (_, at) => (at * 7) % 256)), Buffer.from('ffd9', 'hex')]);
+    const socket = net.connect(server.port('jt808'), '127.0.0.1');
+    let received = Buffer.alloc(0);
+    socket.on('data', (data: Buffer) => (received = Buffer.concat([received, data])));
+    try {
+      // Packages split and joined across TCP writes as a modem does.
+      const stream = Buffer.concat(jt808Photo(photo));
+      socket.write(stream.subarray(0, 1500));
+      socket.write(stream.subarray(1500));
+      await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`))[0]?.attributes.image, { timeout: 5000 }).toMatch(/^\d{14}-[0-9a-f]{12}\.jpg$/);
+      // Two general responses, then 0x8800 with the item's id: complete.
+      await expect.poll(() => received.includes(Buffer.from('88000004013912345678000000000063', 'hex')), { timeout: 5000 }).toBe(true);
+    } finally {
+      socket.destroy();
+    }
+    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    expect(position).toMatchObject({ latitude: 22.64483, longitude: 114.02938, attributes: { mediaId: 0x63, mediaType: 'image' } });
+    const response = await admin.request('GET', `/api/media/13912345678/${position.attributes.image}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(photo);
+    // Another request after the file: a streamed response left last on its keep-alive connection holds the server's close for ~70 s.
+    expect((await admin.request('GET', '/api/media/13912345678/missing.jpg')).status).toBe(404);
   });
 });
 

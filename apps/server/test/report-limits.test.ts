@@ -45,7 +45,8 @@ describe.each(dialects)('report limits on %s', (dialect) => {
     const decades = range(Date.parse('1970-01-01T00:00:00Z'), Date.parse('2100-01-01T00:00:00Z'));
     const justOver = range(now - 93 * DAY - 1, now);
     const paths = [
-      ...['route', 'events', 'trips', 'stops', 'summary'].flatMap((r) => [`/api/reports/${r}?`, `/api/reports/${r}/xlsx?`]),
+      ...['route', 'events', 'trips', 'stops', 'summary', 'geofences'].flatMap((r) => [`/api/reports/${r}?`, `/api/reports/${r}/xlsx?`]),
+      '/api/reports/combined?',
       '/api/reports/summary?daily=true&', '/api/reports/summary/xlsx?daily=true&',
       `/api/positions?deviceId=${deviceId}&`,
       ...['csv', 'gpx', 'kml', 'kmz'].map((f) => `/api/positions/${f}?deviceId=${deviceId}&`),
@@ -64,9 +65,11 @@ describe.each(dialects)('report limits on %s', (dialect) => {
     const short = await startTestServer({ dialect, env: { RASTRO_REPORT_MAX_DAYS: '7' } });
     try {
       const client = await Client.login(short.base, ADMIN.email, ADMIN.password);
-      expect((await client.request('GET', `/api/reports/summary?${range(now - 7 * DAY, now)}`)).status).toBe(200);
-      const over = await client.request('GET', `/api/reports/summary?${range(now - 8 * DAY, now)}`);
-      expect([over.status, await over.text()]).toEqual([400, 'Time period exceeds the limit']);
+      for (const report of ['summary', 'geofences', 'combined']) {
+        expect((await client.request('GET', `/api/reports/${report}?${range(now - 7 * DAY, now)}`)).status).toBe(200);
+        const over = await client.request('GET', `/api/reports/${report}?${range(now - 8 * DAY, now)}`);
+        expect([over.status, await over.text()]).toEqual([400, 'Time period exceeds the limit']);
+      }
     } finally {
       await short.stop();
     }

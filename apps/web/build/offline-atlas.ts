@@ -17,7 +17,10 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-/** Places named on the offline basemap: the world's cities of 100,000 people or more, and Brazil's towns of 1,000 or more. */
+/**
+ * Places named on the offline basemap: the world's cities of 100,000 people or more, and Brazil's towns of 1,000 or more.
+ * The server words addresses from the same places (apps/server/src/pipeline/geocoding/places.ts): keep the two in step.
+ */
 const WORLD_MIN_POPULATION = 100_000;
 const HOME_COUNTRY = 'BR';
 /** Population at or above which a place has rank 0, 1, 2, 3 (4 below): big cities show first, and from further out. */

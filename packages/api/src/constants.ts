@@ -70,7 +70,9 @@ export const POSITION_KEYS = [
 ] as const;
 export type PositionKeyName = (typeof POSITION_KEYS)[number];
 
-export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'mail'] as const;
+/** The spec's notification channels (Traccar's notificators, `firebase` delivered as Web Push), and the product's `whatsapp`. */
+export const NOTIFICATORS = ['web', 'firebase', 'telegram', 'sms', 'whatsapp', 'mail'] as const;
+export type Notificator = (typeof NOTIFICATORS)[number];
 
 /**
  * What a user's `totpKey` reads as when one is set: the secret never leaves the server again,

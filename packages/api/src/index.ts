@@ -14,3 +14,4 @@ export * from './reports.ts';
 export * from './permissions.ts';
 export * from './billing.ts';
 export * from './qr-driver.ts';
+export * from './deliveries.ts';

@@ -23,6 +23,7 @@ import { autolinkRoutes } from './tarkan/autolink.ts';
 import { billingRoutes } from './tarkan/billing.ts';
 import { resellerRoutes } from './tarkan/resellers.ts';
 import { logRoutes } from './tarkan/logs.ts';
+import { deliveryRoutes } from './tarkan/deliveries.ts';
 import { qrDriverRoutes } from './tarkan/qr-driver.ts';
 import { pushRoutes } from './tarkan/push.ts';
 import { notificationRoutes } from './traccar/notifications.ts';
@@ -37,6 +38,10 @@ import { positionRoutes } from './traccar/positions.ts';
 import { mediaRoutes } from './traccar/media.ts';
 import { reportRoutes } from './traccar/reports.ts';
 import { serverRoutes } from './traccar/server.ts';
+import { serverToolRoutes } from './traccar/server-tools.ts';
+import { geocodeRoutes } from './traccar/geocode.ts';
+import { auditLogRoutes } from './traccar/audit-log.ts';
+import { deviceImageRoutes } from './traccar/device-image.ts';
 import { passwordRoutes } from './traccar/password.ts';
 import { sessionRoutes } from './traccar/session.ts';
 import { totpRoutes } from './traccar/totp.ts';
@@ -52,6 +57,9 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
     // Per-request access logs would drown the log at fleet scale; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // close() ends keep-alive connections too, not only idle ones: a client that downloaded a
+    // streamed file (device media) would otherwise hold shutdown for the keep-alive timeout
+    forceCloseConnections: true,
     // Traccar clients send repeated query keys (id=1&id=2); keep them all.
     routerOptions: { ignoreTrailingSlash: true },
     // behind a reverse proxy: the client's address (rate limits) and https (Secure cookies) from X-Forwarded-*
@@ -101,8 +109,8 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   registerAudit(app, ctx);
-  for (const routes of [sessionRoutes, totpRoutes, passwordRoutes, serverRoutes, userRoutes, deviceRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, mediaRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
+  for (const routes of [sessionRoutes, totpRoutes, passwordRoutes, serverRoutes, serverToolRoutes, geocodeRoutes, auditLogRoutes, userRoutes, deviceRoutes, deviceImageRoutes, groupRoutes, permissionRoutes,
+    positionRoutes, mediaRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, deliveryRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
     routes(app, ctx);
   }
 

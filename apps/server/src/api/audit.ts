@@ -67,7 +67,9 @@ export function registerAudit(app: FastifyInstance, ctx: ApiContext): void {
       const id = parsed(payload)?.id;
       if (typeof id === 'number') object.id = id;
     }
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    // a file sent as the body (a device picture, a web file) is kept as its size
+    const body = (Buffer.isBuffer(request.body) ? { bytes: request.body.length }
+      : request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const deviceId = object.type === 'devices' ? object.id : typeof body.deviceId === 'number' ? body.deviceId : null;
     await ctx.db.kysely.insertInto('tc_logs').values({
       time: Date.now(),

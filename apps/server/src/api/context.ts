@@ -6,6 +6,7 @@ import type { LiveBus } from '../live/bus.ts';
 import type { CommandRouter } from '../live/commands.ts';
 import type { NotificationDispatcher } from '../notifications/dispatcher.ts';
 import type { DeviceContexts } from '../pipeline/device-context.ts';
+import type { Geocoder } from '../pipeline/geocoding/geocoder.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
 import type { QrCheckins } from '../qr-driver/checkins.ts';
@@ -31,6 +32,8 @@ export interface ApiContext {
   media: MediaStore;
   /** QR drivers' check-ins (spec §7 POST /tarkan/qr-driver). */
   qrCheckins: QrCheckins;
+  /** Addresses on demand: the reverse geocoder, over the offline place data (GET /api/server/geocode, report rows). */
+  geocoder: Geocoder;
   /** Restarts the server process (POST /api/server/restart); set by main.ts. */
   restart: () => void;
 }

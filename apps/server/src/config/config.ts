@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { geocoderConfig, type GeocoderConfig } from './geocoder.ts';
 import { geolocationConfig, type GeolocationConfig } from './geolocation.ts';
 import { protocolPorts, type ProtocolPorts } from './protocol-ports.ts';
 
@@ -6,7 +7,7 @@ import { protocolPorts, type ProtocolPorts } from './protocol-ports.ts';
  * Typed configuration read from the environment. Every key is documented in
  * docs/configuration.md; keep the two in step.
  */
-export type { GeolocationConfig, ProtocolPorts };
+export type { GeocoderConfig, GeolocationConfig, ProtocolPorts };
 
 export interface Config {
   host: string;
@@ -45,10 +46,14 @@ export interface Config {
   passwordResetResendSeconds: number;
   /** Web Push (the `firebase` notification channel): on unless RASTRO_PUSH=0. */
   push: PushConfig;
+  /** Retries of failed notifications and the delivery log's lifetime. */
+  deliveries: DeliveryConfig;
   /** Sign-in limits, proxies, CORS and framing (docs/configuration.md, Security). */
   security: SecurityConfig;
   /** Cell-tower and Wi-Fi geolocation; null = off (docs/configuration.md, Geolocation). */
   geolocation: GeolocationConfig | null;
+  /** Reverse geocoding provider; null = addresses from the offline place data only (docs/configuration.md, Addresses). */
+  geocoder: GeocoderConfig | null;
   logLevel: string;
 }
 
@@ -58,6 +63,15 @@ export interface PushConfig {
   subject: string;
   /** Accept plain-http subscription endpoints (a push relay in a lab, tests); browsers use https. */
   allowHttp: boolean;
+}
+
+export interface DeliveryConfig {
+  /** Attempts per message in all (the first included) before it is logged failed. */
+  attempts: number;
+  /** Milliseconds before the first retry; each later one waits twice as long as the one before. */
+  retryDelayMs: number;
+  /** Days a delivery log entry is kept. */
+  logDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -186,8 +200,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     passwordResetMinutes: integer(env, 'RASTRO_PASSWORD_RESET_MINUTES', 60, 1, 7 * 24 * 60),
     passwordResetResendSeconds: integer(env, 'RASTRO_PASSWORD_RESET_RESEND_SECONDS', 120, 0, 86400),
     push: pushConfig(env, env.RASTRO_ADMIN_EMAIL || 'admin'),
+    deliveries: {
+      attempts: integer(env, 'RASTRO_NOTIFICATION_ATTEMPTS', 3, 1, 10),
+      retryDelayMs: integer(env, 'RASTRO_NOTIFICATION_RETRY_MS', 10_000, 0, 3_600_000),
+      logDays: integer(env, 'RASTRO_DELIVERY_LOG_DAYS', 30, 1, 3650),
+    },
     security: securityConfig(env),
     geolocation: geolocationConfig(env, (key, fallback, min, max) => integer(env, key, fallback, min, max)),
+    geocoder: geocoderConfig(env, (key, fallback, min, max) => integer(env, key, fallback, min, max)),
     logLevel: env.RASTRO_LOG_LEVEL || 'info',
   };
 }

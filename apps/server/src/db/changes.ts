@@ -6,7 +6,7 @@ import { LINKS, type Database } from './schema.ts';
 /** Objects the repositories write and the caches hold; `server` is the settings row. */
 export type ChangedEntity =
   | 'device' | 'group' | 'user' | 'server'
-  | 'geofence' | 'driver' | 'calendar' | 'maintenance' | 'notification' | 'command' | 'attribute';
+  | 'geofence' | 'driver' | 'calendar' | 'maintenance' | 'notification' | 'command' | 'attribute' | 'order' | 'report';
 
 /** The two ends of a link table, by the `<x>Id` keys of `/api/permissions` (schema.ts LINKS). */
 export type LinkOwner = keyof typeof LINKS;

@@ -10,6 +10,9 @@ import * as billing from './migrations/002-billing.ts';
 import * as uniqueLogins from './migrations/003-unique-logins.ts';
 import * as passwordResets from './migrations/004-password-resets.ts';
 import * as shareUsers from './migrations/005-share-users.ts';
+import * as notificationDeliveries from './migrations/006-notification-deliveries.ts';
+import * as scheduledReports from './migrations/007-scheduled-reports.ts';
+import * as groupShares from './migrations/008-group-shares.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -68,6 +71,9 @@ function migrations(dialect: DialectName): MigrationProvider {
     '003-unique-logins': { up: (db) => uniqueLogins.up(db) },
     '004-password-resets': { up: (db) => passwordResets.up(db) },
     '005-share-users': { up: (db) => shareUsers.up(db) },
+    '006-notification-deliveries': { up: (db) => notificationDeliveries.up(db, dialect) },
+    '007-scheduled-reports': { up: (db) => scheduledReports.up(db) },
+    '008-group-shares': { up: (db) => groupShares.up(db) },
   };
   return { getMigrations: () => Promise.resolve(list) };
 }

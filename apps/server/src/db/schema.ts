@@ -203,6 +203,9 @@ export interface ReportTable {
   type: string;
   description: string | null;
   attributes: string;
+  /** Migration 007, the scheduler's: the end of the last period reported (or when made), and when it is next due. */
+  lastRun: Millis | null;
+  nextRun: Millis | null;
 }
 
 export interface SessionTable {
@@ -235,7 +238,10 @@ export interface PasswordResetTable {
 export interface ShareTable {
   id: Id;
   userId: number;
+  /** 0 for a share of a group. */
   deviceId: number;
+  /** The shared group (migration 008); null for a share of a device. */
+  groupId: number | null;
   sharedUserId: number;
   tokenId: string;
   expiration: Millis;
@@ -288,6 +294,29 @@ export interface LogTable {
   data: string | null;
 }
 
+/** Migration 006: one row per notification sent to one user on one channel (the delivery log). */
+export interface NotificationDeliveryTable {
+  id: Id;
+  /** When it was first tried. */
+  time: Millis;
+  /** When it was last tried. */
+  updatedTime: Millis;
+  userId: number;
+  /** The notificator: web, mail, firebase, sms, telegram, whatsapp. */
+  channel: string;
+  eventType: string;
+  /** 0 for a test notification. */
+  eventId: number;
+  deviceId: number | null;
+  /** Where it went: a phone, a chat id, an address, push services. */
+  recipient: string | null;
+  /** 'pending' (a retry is due), 'sent' or 'failed'. */
+  status: string;
+  /** Why the last attempt failed. */
+  reason: string | null;
+  attempts: number;
+}
+
 export interface UnknownDeviceTable {
   uniqueId: string;
   protocol: string;
@@ -325,6 +354,7 @@ export interface Database {
   tc_integrations: IntegrationTable;
   tc_theme: ThemeTable;
   tc_logs: LogTable;
+  tc_notification_deliveries: NotificationDeliveryTable;
   tc_unknown_devices: UnknownDeviceTable;
   tc_user_device: LinkTable<'userId', 'deviceId'>;
   tc_user_group: LinkTable<'userId', 'groupId'>;

@@ -41,4 +41,9 @@ export class ServerSettings {
   invalidate(): void {
     this.cached = null;
   }
+
+  /** Whether the row is held (GET /api/server/cache). */
+  get isCached(): boolean {
+    return this.cached !== null;
+  }
 }

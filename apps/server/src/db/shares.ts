@@ -10,7 +10,10 @@ import type { UserRow } from './users.ts';
 
 export interface ShareView {
   id: number;
+  /** 0 when the link shares a group. */
   deviceId: number;
+  /** Only on a link that shares a group (Traccar's /api/share/group). */
+  groupId?: number;
   expiration: string;
   createdTime: string;
   /** The link's secret: only in the answer that creates it (the database keeps its SHA-256). */
@@ -31,39 +34,76 @@ export const shareUserEmail = () => `share-${crypto.randomBytes(16).toString('he
  * expiring with the link) and a token that signs the visitor in as that user; so revoking the
  * link ends exactly its visitors, and no link's expiry moves another's.
  */
-export async function shareDevice(repo: Repo, sharer: UserRow, deviceId: number, expiration: number, options: { commands: boolean; reports: boolean }): Promise<ShareView> {
-  const db = repo.db.kysely;
+export async function shareDevice(repo: Repo, sharer: UserRow, deviceId: number, expiration: number, options: ShareOptions): Promise<ShareView> {
+  const device = await repo.db.kysely.selectFrom('tc_devices').select(['id', 'name']).where('id', '=', deviceId).executeTakeFirst();
+  if (!device) throw notFound('Device');
+  return share(repo, sharer, { deviceId, name: device.name }, expiration, options);
+}
+
+/**
+ * A link to a group (Traccar's /api/share/group): as a device's, its temporary user being linked
+ * to the group instead, so the visitor sees the group's devices and its subgroups'.
+ */
+export async function shareGroup(repo: Repo, sharer: UserRow, groupId: number, expiration: number, options: ShareOptions): Promise<ShareView> {
+  const group = await repo.db.kysely.selectFrom('tc_groups').select(['id', 'name']).where('id', '=', groupId).executeTakeFirst();
+  if (!group) throw notFound('Group');
+  return share(repo, sharer, { groupId, name: group.name }, expiration, options);
+}
+
+export interface ShareOptions {
+  /** The server lets share visitors send commands (web.shareDevice.commands). */
+  commands: boolean;
+  /** The server lets share visitors run reports (web.shareDevice.reports). */
+  reports: boolean;
+}
+
+type Shared = { deviceId: number; name: string } | { groupId: number; name: string };
+
+async function share(repo: Repo, sharer: UserRow, shared: Shared, expiration: number, options: ShareOptions): Promise<ShareView> {
   if (sharer.temporary) throw new ClientError('Temporary user');
   if (expiration <= Date.now()) throw new ClientError('expiration must be in the future');
-  const device = await db.selectFrom('tc_devices').select(['id', 'name']).where('id', '=', deviceId).executeTakeFirst();
-  if (!device) throw notFound('Device');
   // a link never outlives the account that made it
   const expires = sharer.expirationTime !== null ? Math.min(expiration, sharer.expirationTime) : expiration;
   return writeTransaction(repo, async (trx, changes) => {
     const user = await trx.insertInto('tc_users').values({
-      name: device.name, email: shareUserEmail(), hashedPassword: null, salt: null,
+      name: shared.name, email: shareUserEmail(), hashedPassword: null, salt: null,
       readonly: 1, administrator: 0, disabled: 0, deviceReadonly: 1, temporary: 1,
       limitCommands: sharer.limitCommands || !options.commands ? 1 : 0,
       disableReports: sharer.disableReports || !options.reports ? 1 : 0,
       fixedEmail: 1, deviceLimit: 0, userLimit: 0, latitude: 0, longitude: 0, zoom: 0, expirationTime: expires,
       attributes: JSON.stringify({ isShared: true }),
     }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId }).execute();
-    changes.entity('user', user.id).link('userId', 'deviceId', [user.id], [deviceId]);
+    changes.entity('user', user.id);
+    if ('deviceId' in shared) {
+      await trx.insertInto('tc_user_device').values({ userId: user.id, deviceId: shared.deviceId }).execute();
+      changes.link('userId', 'deviceId', [user.id], [shared.deviceId]);
+    } else {
+      await trx.insertInto('tc_user_group').values({ userId: user.id, groupId: shared.groupId }).execute();
+      changes.link('userId', 'groupId', [user.id], [shared.groupId]);
+    }
     const token = await createToken(trx, user.id, expires);
     const createdTime = Date.now();
+    const deviceId = 'deviceId' in shared ? shared.deviceId : 0;
+    const groupId = 'groupId' in shared ? shared.groupId : null;
     const row = await trx.insertInto('tc_shares').values({
-      userId: sharer.id, deviceId, sharedUserId: user.id, tokenId: digest(token), expiration: expires, createdTime, attributes: '{}',
+      userId: sharer.id, deviceId, groupId, sharedUserId: user.id, tokenId: digest(token), expiration: expires, createdTime, attributes: '{}',
     }).returning('id').executeTakeFirstOrThrow();
-    return { id: row.id, deviceId, expiration: toIso(expires), createdTime: toIso(createdTime), token };
+    return { ...view({ id: row.id, deviceId, groupId, expiration: expires, createdTime }), token };
   });
+}
+
+function view(row: { id: number; deviceId: number; groupId: number | null; expiration: number; createdTime: number }): ShareView {
+  return {
+    id: row.id, deviceId: row.deviceId, ...(row.groupId !== null ? { groupId: row.groupId } : {}),
+    expiration: toIso(row.expiration), createdTime: toIso(row.createdTime),
+  };
 }
 
 /** Shares without their tokens, which are stored hashed and shown once, when created. */
 export async function listShares(db: Kysely<Database>, userId: number | null): Promise<ShareView[]> {
   let q = db.selectFrom('tc_shares').selectAll().orderBy('createdTime', 'desc');
   if (userId !== null) q = q.where('userId', '=', userId);
-  return (await q.execute()).map((r) => ({ id: r.id, deviceId: r.deviceId, expiration: toIso(r.expiration), createdTime: toIso(r.createdTime) }));
+  return (await q.execute()).map(view);
 }
 
 export async function findShare(db: Kysely<Database>, id: number) {
@@ -99,9 +139,10 @@ export async function revokeShare(repo: Repo, id: number): Promise<number> {
     await trx.deleteFrom('tc_shares').where('id', '=', id).execute();
     await trx.deleteFrom('tc_users').where('id', '=', share.sharedUserId).where('temporary', '=', 1).execute();
     await trx.deleteFrom('tc_user_device').where('userId', '=', share.sharedUserId).execute();
+    await trx.deleteFrom('tc_user_group').where('userId', '=', share.sharedUserId).execute();
     await trx.deleteFrom('tc_sessions').where('userId', '=', share.sharedUserId).execute();
     await trx.updateTable('tc_tokens').set({ revoked: 1 }).where('userId', '=', share.sharedUserId).execute();
-    changes.entity('user', share.sharedUserId).link('userId', 'deviceId', [share.sharedUserId], null);
+    changes.entity('user', share.sharedUserId).link('userId', 'deviceId', [share.sharedUserId], null).link('userId', 'groupId', [share.sharedUserId], null);
   });
   return share.sharedUserId;
 }

@@ -137,3 +137,55 @@ export function calendarContains(events: CalendarEvent[], instant: number): bool
 
 /** Brings a wall-clock value back to an instant (for tests and display). */
 export const wallToInstant = fromWallClock;
+
+/** One occurrence of a calendar event, as instants (the end excluded, as DTEND). */
+export interface Occurrence {
+  start: number;
+  end: number;
+}
+
+/** How far ahead a search for the next occurrence looks: a yearly event every other year fits. */
+const HORIZON_DAYS = 5 * 366;
+
+/** The occurrences of one event that end in (after, until], by end. */
+function endingBetween(event: CalendarEvent, after: number, until: number): Occurrence[] {
+  const length = event.end - event.start;
+  const occurrence = (startWall: number): Occurrence => ({ start: fromWallClock(startWall, event.zone), end: fromWallClock(startWall + length, event.zone) });
+  const inRange = (o: Occurrence) => o.end > after && o.end <= until;
+  if (!event.rule) {
+    const single = occurrence(event.start);
+    return inRange(single) ? [single] : [];
+  }
+  const rule = event.rule;
+  const timeOfDay = event.start - dayNumber(event.start) * DAY_MS;
+  const first = dayNumber(event.start);
+  // a day's offset from UTC is under a day; an occurrence ending after `after` started at most its length before
+  const from = rule.count !== null ? first : Math.max(first, dayNumber(toWallClock(after, event.zone) - length) - 1);
+  const to = dayNumber(toWallClock(until, event.zone)) + 1;
+  const found: Occurrence[] = [];
+  let ordinal = 0;
+  for (let day = from; day <= to; day++) {
+    if (!occursOn(event, rule, day)) continue;
+    ordinal++;
+    const startWall = day * DAY_MS + timeOfDay;
+    if (rule.until !== null && startWall > rule.until) break;
+    if (rule.count !== null && ordinal > rule.count) break;
+    const o = occurrence(startWall);
+    if (inRange(o)) found.push(o);
+  }
+  return found;
+}
+
+/**
+ * The occurrences of a calendar's events that end after `after` and no later than `until`, by end,
+ * ties by start (a scheduled report runs when an occurrence ends and covers it: Traccar's rule).
+ * A search runs at most five years past `after`.
+ */
+export function occurrencesEnding(events: CalendarEvent[], after: number, until: number): Occurrence[] {
+  return events.flatMap((event) => endingBetween(event, after, until)).sort((a, b) => a.end - b.end || a.start - b.start);
+}
+
+/** The first occurrence to end after `after`, or null when the calendar has none within five years. */
+export function nextOccurrence(events: CalendarEvent[], after: number): Occurrence | null {
+  return occurrencesEnding(events, after, after + HORIZON_DAYS * DAY_MS)[0] ?? null;
+}

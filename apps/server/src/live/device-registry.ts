@@ -127,6 +127,11 @@ export class DeviceRegistry {
     return row;
   }
 
+  /** How much is held (GET /api/server/cache): rows, latest positions, states not yet written. */
+  get counts(): { rows: number; positions: number; unwritten: number } {
+    return { rows: this.rows.size, positions: this.latest.size, unwritten: this.dirty.size };
+  }
+
   /**
    * The row held in memory, without loading it: for lists that already read the rows from the
    * database and only want what the registry knows newer (status, last update, positionId).

@@ -80,6 +80,11 @@ export class SocketHub {
     return n;
   }
 
+  /** Users whose visible devices are held (GET /api/server/cache). */
+  get visibilityCount(): number {
+    return this.visible.size;
+  }
+
   /** Keepalive `{}` for every socket (Traccar sends one every 55 s). */
   keepalive(): void {
     for (const set of this.sockets.values()) for (const { socket } of set) this.send(socket, '{}');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -21,11 +21,23 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   mp3: 'audio/mpeg',
 };
 
-/** Bigger than any photo or clip a tracker sends over GPRS; a device cannot fill the disk with one message. */
+/** Bigger than any photo or clip a tracker sends over GPRS; a device cannot fill the disk with one message (protocols/kit/media-parts.ts gathers no more). */
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 
 /** Generated names only: time, random part, known extension. Nothing a client sends becomes a path otherwise. */
 const FILE_NAME = /^\d{14}-[0-9a-f]{12}\.([a-z0-9]{2,4})$/;
+
+/**
+ * A device's own picture (Traccar's POST /api/devices/{id}/image): `device.<extension>` beside its
+ * media, one per device, of these types only (checked by their content: media/device-image.ts).
+ */
+export const DEVICE_IMAGE_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+const DEVICE_IMAGE_NAME = /^device\.([a-z]{3,4})$/;
 
 /** A device folder from its identifier: encoded so that no identifier can name another place. */
 function folderOf(uniqueId: string): string {
@@ -51,10 +63,33 @@ export class MediaStore {
     return name;
   }
 
+  /**
+   * Writes a device's picture as `device.<extension>` and returns that name; a picture of another
+   * type it had before is removed. Written aside and renamed, so a reader never gets half a file.
+   * The caller has checked the content (media/device-image.ts).
+   */
+  async saveDeviceImage(uniqueId: string, extension: string, data: Buffer): Promise<string> {
+    if (!Object.hasOwn(DEVICE_IMAGE_TYPES, extension)) throw new Error(`device image type .${extension} is not kept`);
+    const folder = path.join(this.root, folderOf(uniqueId));
+    await mkdir(folder, { recursive: true });
+    const name = `device.${extension}`;
+    const partial = path.join(folder, `.device-${randomBytes(6).toString('hex')}`);
+    await writeFile(partial, data, { flag: 'wx' });
+    try {
+      await rename(partial, path.join(folder, name));
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    for (const other of Object.keys(DEVICE_IMAGE_TYPES)) if (other !== extension) await rm(path.join(folder, `device.${other}`), { force: true });
+    return name;
+  }
+
   /** A stored file to serve, or null when the name is not one this store gives or the file is gone. */
   async open(uniqueId: string, name: string): Promise<{ stream: ReadStream; type: string; size: number } | null> {
     const match = FILE_NAME.exec(name);
-    const type = match ? MEDIA_TYPES[match[1]] : undefined;
+    const image = DEVICE_IMAGE_NAME.exec(name);
+    const type = match ? MEDIA_TYPES[match[1]] : image ? DEVICE_IMAGE_TYPES[image[1]] : undefined;
     if (!type) return null;
     const file = path.join(this.root, folderOf(uniqueId), name);
     const info = await stat(file).catch(() => null);

@@ -1,28 +1,43 @@
-import type { Event } from '@rastro/api';
+import type { Event, Notificator } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import { deviceViewerIds } from '../db/access.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { DeviceContexts } from '../pipeline/device-context.ts';
 import type { EventSink } from '../pipeline/events/raiser.ts';
-import type { SmsGateway } from '../sms/gateway.ts';
-import { MailChannel } from './mail.ts';
+import type { SendResult } from '../sms/http-client.ts';
+import { isMessage, type Channel, type DeliveryLog, type Unreachable } from './deliveries.ts';
 import type { PushChannel } from './push.ts';
 import type { NotificationRules } from './rules.ts';
-import { SmsChannel } from './sms.ts';
 
 /** Traccar's notificator.timeThreshold: older events are stored but not notified. */
 const TIME_THRESHOLD_MS = 900_000;
+
+/** The order of `/api/notifications/notificators`: the spec's channels, WhatsApp beside SMS. */
+const ORDER: readonly Notificator[] = ['web', 'firebase', 'telegram', 'sms', 'whatsapp', 'mail'];
+
+const NAMES: Record<Exclude<Notificator, 'web'>, string> = {
+  firebase: 'Push', telegram: 'Telegram', sms: 'SMS', whatsapp: 'WhatsApp', mail: 'Mail',
+};
+
+/** A channel's test message could not go: the reason, shown to whoever pressed the button. */
+export class DeliveryFailed extends Error {}
+
+/** The synthetic `test` event of Traccar's test notifications. */
+export function testEvent(): Event {
+  return { id: 0, type: 'test', eventTime: new Date().toISOString(), deviceId: 0, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
+}
 
 /**
  * Hands each stored event to the channels: for every channel, the users with a matching rule
  * on it who also see the device. `web` reaches their live sockets (the browser shows a toast),
  * `mail` their inbox through the e-mail integration, `firebase` their browsers by Web Push, `sms`
- * their phones through the server's SMS gateway.
+ * and `whatsapp` their phones through the HTTP gateways of the server settings, `telegram` their
+ * chats through the server's bot. Every message is recorded in the delivery log, failures retried
+ * there (deliveries.ts); users a channel cannot reach (no phone, no chat) are recorded as failed.
  */
 export class NotificationDispatcher implements EventSink {
-  private readonly mail: MailChannel;
-  private readonly sms: SmsChannel;
+  private readonly channels: Channel[];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -30,22 +45,65 @@ export class NotificationDispatcher implements EventSink {
     private readonly contexts: DeviceContexts,
     private readonly bus: LiveBus,
     private readonly log: { warn: (msg: string) => void },
-    sms: SmsGateway,
-    /** Null when Web Push is turned off (RASTRO_PUSH=0). */
+    readonly deliveries: DeliveryLog,
+    /** telegram, sms, whatsapp, mail. */
+    channels: Channel[],
+    /** `firebase`; null when Web Push is turned off (RASTRO_PUSH=0). */
     readonly push: PushChannel | null = null,
   ) {
-    this.mail = new MailChannel(db);
-    this.sms = new SmsChannel(db, sms);
+    this.channels = push ? [push, ...channels] : channels;
   }
 
   notify(event: Event): void {
     void this.deliver(event).catch((error: unknown) => this.log.warn(`notification failed: ${String(error)}`));
   }
 
-  /** A test notification to one user through every channel that can reach him. */
-  async test(userId: number, event: Event): Promise<void> {
+  /** The channels configured now, in Traccar's order. */
+  async notificators(): Promise<Notificator[]> {
+    const ready = await Promise.all(this.channels.map(async (channel) => ((await channel.available()) ? channel.name : null)));
+    return ORDER.filter((name) => name === 'web' || ready.includes(name));
+  }
+
+  /**
+   * Traccar's test notification: to one user through every channel that can reach him; channels
+   * not configured, or without his address, are left out. Each message is tried once and recorded;
+   * what failed is reported together.
+   */
+  async test(userId: number, event: Event = testEvent()): Promise<void> {
     this.bus.publish({ kind: 'event', event, userIds: [userId] });
-    await Promise.all([this.mail.deliver(event, [userId]), this.push?.deliver(event, [userId]), this.sms.deliver(event, [userId])]);
+    await this.deliveries.recordSent('web', event, [userId]);
+    const failures = await Promise.all(this.channels.map(async (channel) => {
+      if (!(await channel.available())) return [];
+      const messages = (await channel.address(event, [userId])).filter(isMessage);
+      const results = await Promise.all(messages.map((message) => this.deliveries.send(channel.name, event, message, false)));
+      return results.flatMap((result) => (result.ok ? [] : [`${NAMES[channel.name]}: ${result.reason}`]));
+    }));
+    const reasons = failures.flat();
+    if (reasons.length) throw new DeliveryFailed(reasons.join('; '));
+  }
+
+  /**
+   * Traccar's `POST /api/notifications/test/{notificator}`: one message to the user on that channel,
+   * tried once and recorded; a failure (not configured, no address, the provider's refusal) throws
+   * with its reason.
+   */
+  async testChannel(userId: number, notificator: Notificator, event: Event = testEvent()): Promise<void> {
+    if (notificator === 'web') {
+      this.bus.publish({ kind: 'event', event, userIds: [userId] });
+      await this.deliveries.recordSent('web', event, [userId]);
+      return;
+    }
+    const channel = this.channels.find((c) => c.name === notificator);
+    if (!channel || !(await channel.available())) throw new DeliveryFailed(`${NAMES[notificator]} not configured`);
+    const [addressed] = await channel.address(event, [userId]);
+    // nobody to address: the settings went away meanwhile
+    if (!addressed) throw new DeliveryFailed(`${NAMES[notificator]} not configured`);
+    if (!isMessage(addressed)) {
+      await this.deliveries.recordUnreachable(channel.name, event, [addressed]);
+      throw new DeliveryFailed(addressed.reason);
+    }
+    const result: SendResult = await this.deliveries.send(channel.name, event, addressed, false);
+    if (!result.ok) throw new DeliveryFailed(result.reason);
   }
 
   private async deliver(event: Event): Promise<void> {
@@ -59,11 +117,22 @@ export class NotificationDispatcher implements EventSink {
       return candidates.filter((id) => viewers!.has(id));
     };
     const web = await recipients('web');
-    if (web.length) this.bus.publish({ kind: 'event', event, userIds: web });
-    const mail = await recipients('mail');
-    const push = this.push ? await recipients('firebase') : [];
-    const sms = await recipients('sms');
-    // a failing mail server does not hold back the pushes, nor a failing SMS gateway the others
-    await Promise.all([mail.length && this.mail.deliver(event, mail), push.length && this.push?.deliver(event, push), sms.length && this.sms.deliver(event, sms)]);
+    if (web.length) {
+      this.bus.publish({ kind: 'event', event, userIds: web });
+      await this.deliveries.recordSent('web', event, web);
+    }
+    // channels side by side: a failing mail server does not hold back the pushes, nor a slow gateway the others
+    await Promise.all(this.channels.map(async (channel) => {
+      const userIds = await recipients(channel.name);
+      if (userIds.length && (await channel.available())) await this.send(channel, event, userIds);
+    }));
+  }
+
+  /** One channel's messages, one by one (a gateway with a rate limit is not flooded); each failure retried on its own. */
+  private async send(channel: Channel, event: Event, userIds: number[]): Promise<void> {
+    const addressed = await channel.address(event, userIds);
+    const unreachable = addressed.filter((a): a is Unreachable => !isMessage(a));
+    if (unreachable.length) await this.deliveries.recordUnreachable(channel.name, event, unreachable);
+    for (const message of addressed.filter(isMessage)) await this.deliveries.send(channel.name, event, message);
   }
 }

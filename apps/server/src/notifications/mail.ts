@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
+import type { SendResult } from '../sms/http-client.ts';
+import { deviceNameOf, type Addressed, type Channel } from './deliveries.ts';
 import { eventDetail, eventTitle, languageOf } from './texts.ts';
 
 /** The e-mail integration (POST /tarkan/integrations/email): an SMTP server to send through. */
@@ -50,32 +52,48 @@ export function mailSender(settings: MailSettings) {
   return settings.senderName ? { name: settings.senderName, address: settings.senderEmail } : settings.senderEmail;
 }
 
+/** An SMTP server refusing for good (5xx: no such mailbox, authentication failed) is not tried again. */
+function mailFailure(error: unknown): SendResult {
+  const code = typeof error === 'object' && error !== null && 'responseCode' in error ? Number(error.responseCode) : 0;
+  const reason = `mail server: ${error instanceof Error ? error.message : String(error)}`;
+  return { ok: false, reason, retry: !(code >= 500 && code < 600) };
+}
+
 /** The `mail` channel: one message per recipient, in the recipient's language. */
-export class MailChannel {
+export class MailChannel implements Channel {
+  readonly name = 'mail';
+
   constructor(private readonly db: Kysely<Database>) {}
 
-  async deliver(event: Event, userIds: number[]): Promise<void> {
+  async available(): Promise<boolean> {
+    return (await mailSettings(this.db)) !== null;
+  }
+
+  async address(event: Event, userIds: number[]): Promise<Addressed[]> {
+    if (!userIds.length) return [];
+    const deviceName = await deviceNameOf(this.db, event);
+    const users = await this.db.selectFrom('tc_users').select(['id', 'email', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
+    return users.map((user) => {
+      if (!user.email.includes('@')) return { userId: user.id, reason: 'no e-mail address' };
+      const language = languageOf(attrs(user.attributes)['tarkan.lang']);
+      const title = eventTitle(event.type, language);
+      const detail = eventDetail(event.attributes);
+      const subject = deviceName ? `${deviceName}: ${title}` : title;
+      const text = [subject, detail, new Date(event.eventTime).toISOString()].filter(Boolean).join('\n');
+      return { userId: user.id, recipient: user.email, send: () => this.sendOne(user.email, subject, text) };
+    });
+  }
+
+  /** Read at each attempt: a retry goes through the server as configured by then. */
+  private async sendOne(to: string, subject: string, text: string): Promise<SendResult> {
     const settings = await mailSettings(this.db);
-    if (!settings || !userIds.length) return;
+    if (!settings) return { ok: false, reason: 'Mail not configured', retry: false };
     const transport = mailTransport(settings);
-    const device = event.deviceId
-      ? await this.db.selectFrom('tc_devices').select('name').where('id', '=', event.deviceId).executeTakeFirst()
-      : undefined;
-    const users = await this.db.selectFrom('tc_users').select(['email', 'attributes']).where('id', 'in', userIds).execute();
     try {
-      for (const user of users) {
-        if (!user.email.includes('@')) continue;
-        const language = languageOf(attrs(user.attributes)['tarkan.lang']);
-        const title = eventTitle(event.type, language);
-        const detail = eventDetail(event.attributes);
-        const subject = device ? `${device.name}: ${title}` : title;
-        await transport.sendMail({
-          from: mailSender(settings),
-          to: user.email,
-          subject,
-          text: [subject, detail, new Date(event.eventTime).toISOString()].filter(Boolean).join('\n'),
-        });
-      }
+      await transport.sendMail({ from: mailSender(settings), to, subject, text });
+      return { ok: true };
+    } catch (error) {
+      return mailFailure(error);
     } finally {
       transport.close();
     }

@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import { updateUserRow } from '../db/user-update.ts';
-import { joinTokens, parseTokens, readSubscription, removeToken } from './push-tokens.ts';
+import { joinTokens, parseTokens, readSubscription, removeToken, type WebPushSubscription } from './push-tokens.ts';
 import { eventDetail, eventTitle, languageOf } from './texts.ts';
 import type { Vapid } from './vapid.ts';
 import { sendPush, type Urgency } from './web-push.ts';
+import type { SendResult } from '../sms/http-client.ts';
+import { deviceNameOf, type Addressed, type Channel } from './deliveries.ts';
 
 /** What the service worker receives and shows (apps/web/src/sw.js). */
 export interface PushMessage {
@@ -45,9 +47,12 @@ export async function editTokens(db: Kysely<Database>, userId: number, edit: (to
  * The `firebase` channel of spec §9, delivered as Web Push: every browser subscription in the
  * recipient's notificationTokens gets the event; subscriptions the push service reports gone are
  * removed. Plain Firebase tokens (phone apps) need Firebase Cloud Messaging, which this server
- * does not reach: they are kept and skipped.
+ * does not reach: they are kept and skipped. One message per user, sent to all his browsers; a
+ * retry goes only to those that failed.
  */
-export class PushChannel {
+export class PushChannel implements Channel {
+  readonly name = 'firebase';
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly vapid: Vapid,
@@ -55,16 +60,20 @@ export class PushChannel {
     private readonly log: { info: (msg: string) => void; warn: (msg: string) => void },
   ) {}
 
-  async deliver(event: Event, userIds: number[]): Promise<void> {
-    if (!userIds.length) return;
-    const device = event.deviceId
-      ? await this.db.selectFrom('tc_devices').select('name').where('id', '=', event.deviceId).executeTakeFirst()
-      : undefined;
-    const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', userIds).execute();
-    const sends: Promise<void>[] = [];
-    for (const user of users) {
+  /** While the server's VAPID keys are readable. */
+  available(): Promise<boolean> {
+    return this.vapid.get().then(() => true, () => false);
+  }
+
+  async address(event: Event, userIds: number[]): Promise<Addressed[]> {
+    if (!userIds.length) return [];
+    const deviceName = await deviceNameOf(this.db, event);
+    const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
+    return users.map((user) => {
       const attributes = attrs(user.attributes);
-      const payload = Buffer.from(JSON.stringify(message(event, device?.name ?? null, languageOf(attributes['tarkan.lang']))));
+      const payload = Buffer.from(JSON.stringify(message(event, deviceName, languageOf(attributes['tarkan.lang']))));
+      const browsers: { token: string; subscription: WebPushSubscription }[] = [];
+      let firebase = 0;
       for (const token of parseTokens(attributes.notificationTokens)) {
         let subscription;
         try {
@@ -74,23 +83,40 @@ export class PushChannel {
           continue;
         }
         if (!subscription) {
+          firebase++;
           this.log.info(`push: user ${user.id} has a Firebase token; Firebase Cloud Messaging is not configured, skipped`);
           continue;
         }
-        const endpoint = subscription.endpoint;
-        sends.push(
-          sendPush(this.vapid, subscription, payload, { ttl: TTL_SECONDS, urgency: urgencyOf(event) }).then(
-            async (result) => {
-              if (!result.gone) return;
-              this.log.info(`push: subscription ${new URL(endpoint).origin} of user ${user.id} is gone (${result.status}), removed`);
-              await editTokens(this.db, user.id, (tokens) => removeToken(tokens, token));
-            },
-            (error: unknown) => this.log.warn(`push to ${new URL(endpoint).origin} for user ${user.id} failed: ${String(error)}`),
-          ),
-        );
+        browsers.push({ token, subscription });
       }
-    }
-    await Promise.all(sends);
+      if (!browsers.length) {
+        return { userId: user.id, reason: firebase ? 'no browser subscription (Firebase tokens need Firebase Cloud Messaging)' : 'no push subscription' };
+      }
+      const recipient = [...new Set(browsers.map((b) => new URL(b.subscription.endpoint).host))].join(', ');
+      return { userId: user.id, recipient, send: () => this.sendTo(user.id, browsers, payload, urgencyOf(event)) };
+    });
+  }
+
+  /** Sends to the browsers left, keeping in `browsers` those that failed (for a retry). */
+  private async sendTo(userId: number, browsers: { token: string; subscription: WebPushSubscription }[], payload: Buffer, urgency: Urgency): Promise<SendResult> {
+    const failures: string[] = [];
+    const failed = new Set<string>();
+    await Promise.all(browsers.map(async ({ token, subscription }) => {
+      const origin = new URL(subscription.endpoint).origin;
+      try {
+        const result = await sendPush(this.vapid, subscription, payload, { ttl: TTL_SECONDS, urgency });
+        if (!result.gone) return;
+        this.log.info(`push: subscription ${origin} of user ${userId} is gone (${result.status}), removed`);
+        await editTokens(this.db, userId, (tokens) => removeToken(tokens, token));
+      } catch (error) {
+        this.log.warn(`push to ${origin} for user ${userId} failed: ${String(error)}`);
+        failures.push(`${new URL(origin).host}: ${error instanceof Error ? error.message : String(error)}`);
+        failed.add(token);
+      }
+    }));
+    // a retry goes to those that failed only
+    browsers.splice(0, browsers.length, ...browsers.filter((b) => failed.has(b.token)));
+    return failures.length ? { ok: false, reason: failures.join('; '), retry: true } : { ok: true };
   }
 }
 

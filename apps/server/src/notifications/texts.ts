@@ -43,3 +43,11 @@ export function languageOf(value: unknown): Language {
   if (text.startsWith('es')) return 'es';
   return 'pt-BR';
 }
+
+/** One line, as short as the event allows: "Truck 9: Alarme (sos)" (SMS, WhatsApp, Telegram). */
+export function shortText(event: { type: string; attributes: Attributes }, deviceName: string | null, language: Language): string {
+  const title = eventTitle(event.type, language);
+  const detail = eventDetail(event.attributes);
+  const text = deviceName ? `${deviceName}: ${title}` : title;
+  return detail ? `${text} (${detail})` : text;
+}

@@ -50,7 +50,7 @@ export interface DeviceContext {
 }
 
 /** What a context was made of: a change to any of these makes it stale. */
-interface Sources {
+export interface Sources {
   groupIds: number[];
   geofence: Set<number>;
   maintenance: Set<number>;
@@ -116,6 +116,14 @@ export class DeviceContexts {
       });
     }
     return entry;
+  }
+
+  /**
+   * What is held, for GET /api/server/cache: the devices with a context (loaded or loading), what
+   * each loaded one was made of, and how many groups the group tree holds.
+   */
+  contents(): { devices: number[]; sources: Map<number, Readonly<Sources>>; groups: number | null } {
+    return { devices: [...this.cache.keys()], sources: new Map(this.sources), groups: this.tree.size };
   }
 
   /** Everything may have changed (the full `invalidate` message). */

@@ -64,6 +64,11 @@ export class GroupTree {
     });
   }
 
+  /** How many groups are held; null before the first read (GET /api/server/cache). */
+  get size(): number | null {
+    return this.nodes?.size ?? null;
+  }
+
   /** Forgets everything (read again on next use). */
   reset(): void {
     this.nodes = null;

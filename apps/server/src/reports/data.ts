@@ -71,6 +71,15 @@ export async function maxSpeed(db: Kysely<Database>, deviceId: number, from: num
   return top;
 }
 
+/** Up to `limit` positions of `at`'s device before it (by fixTime, then id), back to `floor`, newest first. */
+export async function positionsBefore(db: Kysely<Database>, at: StoredPosition, floor: number, limit: number, pace: Pace): Promise<StoredPosition[]> {
+  await pace.step();
+  const rows = await db.selectFrom('tc_positions').selectAll().where('deviceId', '=', at.deviceId).where('fixTime', '>=', floor)
+    .where((eb) => eb.or([eb('fixTime', '<', at.fixTime), eb.and([eb('fixTime', '=', at.fixTime), eb('id', '<', at.id)])]))
+    .orderBy('fixTime', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(rowToStored);
+}
+
 export async function positionsById(db: Kysely<Database>, ids: number[], pace: Pace): Promise<Map<number, StoredPosition>> {
   const map = new Map<number, StoredPosition>();
   for (let i = 0; i < ids.length; i += 500) {

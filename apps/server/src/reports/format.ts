@@ -1,4 +1,5 @@
 import { KNOTS_TO_KMH, KNOTS_TO_MPH, METERS_TO_MILES } from '@rastro/api';
+import { validTimeZone } from '../domain/timezone.ts';
 
 /**
  * How exported reports show values: the user's units and time zone, in the user's language.
@@ -53,4 +54,34 @@ export function localTime(iso: string | number, timeZone: string): string {
  */
 export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Where a user's display preferences come from: his attributes and the server's, which win with Traccar's forceSettings. */
+export interface PreferenceSource {
+  user: Record<string, unknown>;
+  server: Record<string, unknown>;
+  forceSettings: boolean;
+}
+
+export function preferenceOf(source: PreferenceSource, key: string): unknown {
+  const serverValue = source.server[key];
+  const userValue = source.user[key];
+  return source.forceSettings ? (serverValue ?? userValue) : (userValue ?? serverValue);
+}
+
+/** The user's time zone, else the server process's. */
+export function timeZoneOf(source: PreferenceSource): string {
+  return validTimeZone(preferenceOf(source, 'timezone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** How a user reads exported reports: his language (else the request's), time zone and units. */
+export function exportFormatOf(source: PreferenceSource, acceptLanguage?: string): ExportFormat {
+  const speed = preferenceOf(source, 'speedUnit');
+  const distance = preferenceOf(source, 'distanceUnit');
+  return {
+    locale: pickLocale(acceptLanguage, preferenceOf(source, 'tarkan.lang')),
+    timeZone: timeZoneOf(source),
+    speedUnit: speed === 'mph' || speed === 'kn' ? speed : 'kmh',
+    distanceUnit: distance === 'mi' ? 'mi' : 'km',
+  };
 }

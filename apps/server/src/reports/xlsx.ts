@@ -1,4 +1,4 @@
-import type { Event, Position, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
+import type { Event, Position, ReportGeofence, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
 import ExcelJS from 'exceljs';
 import { asText } from '../domain/json.ts';
 import { KEY } from '../position/keys.ts';
@@ -43,7 +43,9 @@ const SHEETS = {
     { header: h('Hora', 'Time', 'Hora'), value: (i: Event, f: ExportFormat) => localTime(i.eventTime, f.timeZone), width: 20 },
     { header: h('Tipo', 'Type', 'Tipo'), value: (i: Event) => i.type, width: 18 },
     { header: h('Detalhe', 'Detail', 'Detalle'), value: (i: Event) => asText(i.attributes[KEY.alarm] ?? i.attributes[KEY.result] ?? ''), width: 24 },
-  ] as Column<Event & { deviceName: string }>[],
+    // the event's position's address (reports/addresses.ts places each event)
+    { header: h('Endereço', 'Address', 'Dirección'), value: (i: Event & { address?: string | null }) => i.address ?? '', width: 30 },
+  ] as Column<Event & { deviceName: string; address?: string | null }>[],
   route: [
     { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Position & { deviceName: string }) => i.deviceName, width: 24 },
     { header: h('Hora', 'Time', 'Hora'), value: (i: Position, f: ExportFormat) => localTime(i.fixTime, f.timeZone), width: 20 },
@@ -53,16 +55,21 @@ const SHEETS = {
     { header: h('Curso', 'Course', 'Rumbo'), value: (i: Position) => i.course },
     { header: h('Endereço', 'Address', 'Dirección'), value: (i: Position) => i.address, width: 30 },
   ] as Column<Position & { deviceName: string }>[],
+  // the route adds each geofence's name for the sheet (the JSON item has only its id, as Traccar's)
+  geofences: [device,
+    { header: h('Cerca', 'Geofence', 'Geocerca'), value: (i: ReportGeofence & { geofenceName?: string }) => i.geofenceName ?? String(i.geofenceId), width: 24 },
+    start, end, length] as Column<ReportGeofence & { geofenceName?: string }>[],
 };
 
 export type SheetKind = keyof typeof SHEETS;
 
-const TITLES: Record<SheetKind, Record<Locale, string>> = {
+export const TITLES: Record<SheetKind, Record<Locale, string>> = {
   summary: h('Resumo', 'Summary', 'Resumen'),
   trips: h('Viagens', 'Trips', 'Viajes'),
   stops: h('Paradas', 'Stops', 'Paradas'),
   events: h('Eventos', 'Events', 'Eventos'),
   route: h('Rota', 'Route', 'Ruta'),
+  geofences: h('Cercas', 'Geofences', 'Geocercas'),
 };
 
 /** A real .xlsx workbook of a report, with units in the headers and every text neutralised. */

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sendSms } from './http-client.ts';
-import { SMS_KEYS, smsSettingsOf, type SmsSettings } from './settings.ts';
+import { sendTemplate as sendSms } from './http-client.ts';
+import { SMS_KEYS, smsSettingsOf, type GatewaySettings } from './settings.ts';
 import { startHttpGateway } from './testing/http-gateway.ts';
 
-describe('the HTTP SMS client, against a real local gateway', () => {
+describe('the HTTP template client (SMS, WhatsApp), against a real local gateway', () => {
   let gateway: Awaited<ReturnType<typeof startHttpGateway>>;
   beforeAll(async () => {
     gateway = await startHttpGateway();
@@ -15,7 +15,7 @@ describe('the HTTP SMS client, against a real local gateway', () => {
     gateway.behave({ status: 200 });
   });
 
-  const settings = (attributes: Record<string, string>): SmsSettings => {
+  const settings = (attributes: Record<string, string>): GatewaySettings => {
     const parsed = smsSettingsOf({ [SMS_KEYS.url]: gateway.url, ...attributes });
     if (!parsed) throw new Error('not configured');
     return parsed;
@@ -66,22 +66,22 @@ describe('the HTTP SMS client, against a real local gateway', () => {
 
   it("reports the gateway's refusal with its status and answer", async () => {
     gateway.behave({ status: 401, body: 'Invalid API key\n' });
-    expect(await sendSms(settings({}), '5511', 'hi')).toEqual({ ok: false, reason: 'gateway answered 401: Invalid API key' });
+    expect(await sendSms(settings({}), '5511', 'hi')).toEqual({ ok: false, reason: 'gateway answered 401: Invalid API key', retry: false });
     gateway.behave({ status: 503, body: 'x'.repeat(1000) });
     const result = await sendSms(settings({}), '5511', 'hi');
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, retry: true });
     expect(!result.ok && result.reason.length).toBeLessThan(240);
   });
 
   it('does not follow a redirect, which would drop the message', async () => {
     gateway.behave({ status: 302 });
-    expect(await sendSms(settings({}), '5511', 'hi')).toEqual({ ok: false, reason: 'gateway answered 302' });
+    expect(await sendSms(settings({}), '5511', 'hi')).toEqual({ ok: false, reason: 'gateway answered 302', retry: false });
     expect(gateway.received).toHaveLength(1);
   });
 
   it('gives up on a gateway that does not answer in time', async () => {
     gateway.behave('silent');
-    expect(await sendSms(settings({}), '5511', 'hi', 200)).toEqual({ ok: false, reason: 'gateway did not answer within 200 ms' });
+    expect(await sendSms(settings({}), '5511', 'hi', 200)).toEqual({ ok: false, reason: 'gateway did not answer within 200 ms', retry: true });
     expect(gateway.received).toHaveLength(1);
   });
 
@@ -92,6 +92,6 @@ describe('the HTTP SMS client, against a real local gateway', () => {
     const { port } = probe.address() as net.AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     const sms = smsSettingsOf({ [SMS_KEYS.url]: `http://127.0.0.1:${port}/send` });
-    expect(await sendSms(sms!, '5511', 'hi')).toEqual({ ok: false, reason: 'gateway request failed: ECONNREFUSED' });
+    expect(await sendSms(sms!, '5511', 'hi')).toEqual({ ok: false, reason: 'gateway request failed: ECONNREFUSED', retry: true });
   });
 });

@@ -1,11 +1,16 @@
-import type { SmsSettings } from './settings.ts';
+import type { GatewaySettings } from './settings.ts';
 
 /** How long a gateway may take to answer before the message counts as not sent. */
-export const SMS_TIMEOUT_MS = 10_000;
+export const GATEWAY_TIMEOUT_MS = 10_000;
 
-export type SmsResult = { ok: true } | { ok: false; reason: string };
+/**
+ * What became of one message. A failure says why, and whether trying again later may help: a
+ * network error, a timeout, a 5xx, 408 or 429 may pass; a refusal (another 4xx, a redirect) will not.
+ */
+export type SendResult = { ok: true } | { ok: false; reason: string; retry: boolean };
 
-export interface SmsRequest {
+/** One HTTP POST, as it goes out. */
+export interface HttpPost {
   url: string;
   headers: Record<string, string>;
   body: string;
@@ -35,8 +40,8 @@ function escape(value: string, format: BodyFormat): string {
   return encodeURIComponent(value);
 }
 
-/** The POST the gateway receives: the template with `{phone}` and `{message}` filled in. */
-export function smsRequest(settings: SmsSettings, phone: string, message: string): SmsRequest {
+/** The POST a template gateway (SMS, WhatsApp) receives: the template with `{phone}` and `{message}` filled in. */
+export function templateRequest(settings: GatewaySettings, phone: string, message: string): HttpPost {
   const format = formatOf(settings.template);
   // one pass, so a message containing "{phone}" stays as written
   const body = settings.template.replace(/\{(phone|message)\}/g, (_, name: string) => escape(name === 'phone' ? phone : message, format));
@@ -48,13 +53,24 @@ export function smsRequest(settings: SmsSettings, phone: string, message: string
 /** Reasons are shown to users and logged: a gateway's error page is cut short. */
 const REASON_LENGTH = 200;
 
+/** Statuses worth another try later: the service is busy, down or slow, not refusing the message. */
+const transient = (status: number) => status >= 500 || status === 408 || status === 429;
+
+export interface PostOptions {
+  timeoutMs?: number;
+  /** Who answers, in reasons: "gateway answered 401: …", "Telegram answered 400: …". */
+  peer?: string;
+  /** The part of an error answer worth showing (default: its text on one line). */
+  detail?: (text: string) => string;
+}
+
 /**
- * Posts one message to the HTTP gateway. Any 2xx answer is success (as Traccar's HttpSmsClient);
- * anything else, a redirect included (it would turn the POST into a GET without the message),
- * a network error or no answer within `timeoutMs` is a failure with its reason.
+ * Posts one message. Any 2xx answer is success (as Traccar's HttpSmsClient); anything else, a
+ * redirect included (it would turn the POST into a GET without the message), a network error or
+ * no answer within the timeout is a failure with its reason.
  */
-export async function sendSms(settings: SmsSettings, phone: string, message: string, timeoutMs = SMS_TIMEOUT_MS): Promise<SmsResult> {
-  const request = smsRequest(settings, phone, message);
+export async function postMessage(request: HttpPost, options: PostOptions = {}): Promise<SendResult> {
+  const { timeoutMs = GATEWAY_TIMEOUT_MS, peer = 'gateway', detail = (text: string) => text } = options;
   try {
     const response = await fetch(request.url, {
       method: 'POST',
@@ -67,13 +83,18 @@ export async function sendSms(settings: SmsSettings, phone: string, message: str
       await response.body?.cancel();
       return { ok: true };
     }
-    const text = (await response.text()).trim().replace(/\s+/g, ' ');
-    const detail = text.length > REASON_LENGTH ? `${text.slice(0, REASON_LENGTH)}…` : text;
-    return { ok: false, reason: `gateway answered ${response.status}${detail ? `: ${detail}` : ''}` };
+    const text = detail((await response.text()).trim()).trim().replace(/\s+/g, ' ');
+    const shown = text.length > REASON_LENGTH ? `${text.slice(0, REASON_LENGTH)}…` : text;
+    return { ok: false, reason: `${peer} answered ${response.status}${shown ? `: ${shown}` : ''}`, retry: transient(response.status) };
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'TimeoutError') return { ok: false, reason: `gateway did not answer within ${timeoutMs} ms` };
-    return { ok: false, reason: `gateway request failed: ${causeOf(error)}` };
+    if (error instanceof DOMException && error.name === 'TimeoutError') return { ok: false, reason: `${peer} did not answer within ${timeoutMs} ms`, retry: true };
+    return { ok: false, reason: `${peer} request failed: ${causeOf(error)}`, retry: true };
   }
+}
+
+/** One message through a template gateway (SMS, WhatsApp). */
+export function sendTemplate(settings: GatewaySettings, phone: string, message: string, timeoutMs = GATEWAY_TIMEOUT_MS): Promise<SendResult> {
+  return postMessage(templateRequest(settings, phone, message), { timeoutMs });
 }
 
 /** fetch reports "fetch failed"; what went wrong (ECONNREFUSED, a TLS error, …) is its cause, or the error itself (a bad header name). */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../domain/secrets.ts';
-import { DEFAULT_TEMPLATE, SMS_KEYS, keptSmsAttributes, shownSmsAttributes, smsSettingsOf } from './settings.ts';
+import {
+  DEFAULT_TEMPLATE, SMS_KEYS, SMS_PROTECTED, WHATSAPP_KEYS, WHATSAPP_PROTECTED, gatewaySettingsOf, keptAttributes, protectedKeys, shownAttributes,
+  smsSettingsOf,
+} from './settings.ts';
+import type { Attributes } from '@rastro/api';
+
+const shownSmsAttributes = (attributes: Attributes, administrator: boolean) => shownAttributes(attributes, administrator, SMS_PROTECTED);
+const keptSmsAttributes = (incoming: Attributes, stored: Attributes) => keptAttributes(incoming, stored, SMS_PROTECTED);
 
 describe('SMS gateway settings (server attributes)', () => {
   it('need an http(s) URL; without one SMS is unavailable', () => {
@@ -47,5 +54,21 @@ describe('SMS gateway settings (server attributes)', () => {
     expect(keptSmsAttributes(withoutPassword, stored)).not.toHaveProperty(SMS_KEYS.password);
     // a mask with nothing stored behind it is not kept as a value
     expect(keptSmsAttributes({ [SMS_KEYS.user]: MASK }, {})).toEqual({});
+  });
+
+  it('describe a WhatsApp gateway the same way under whatsapp.http, masked with the SMS keys in one pass', () => {
+    const both = {
+      [SMS_KEYS.url]: 'https://sms.example/send', [SMS_KEYS.password]: 'sms-pw',
+      [WHATSAPP_KEYS.url]: 'https://wa.example/v1/messages', [WHATSAPP_KEYS.authorization]: 'Bearer wa',
+      [WHATSAPP_KEYS.template]: '{"number":"{phone}","text":"{message}"}',
+    };
+    expect(gatewaySettingsOf(both, WHATSAPP_KEYS)).toEqual({
+      url: 'https://wa.example/v1/messages', authorization: { header: 'Authorization', value: 'Bearer wa' }, template: '{"number":"{phone}","text":"{message}"}',
+    });
+    expect(gatewaySettingsOf({ [SMS_KEYS.url]: 'https://sms.example/send' }, WHATSAPP_KEYS)).toBeNull();
+    const keys = protectedKeys(SMS_PROTECTED, WHATSAPP_PROTECTED);
+    expect(shownAttributes(both, true, keys)).toEqual({ ...both, [SMS_KEYS.password]: MASK, [WHATSAPP_KEYS.authorization]: MASK });
+    expect(Object.values(shownAttributes(both, false, keys))).toEqual(Object.values(both).map(() => MASK));
+    expect(keptAttributes(shownAttributes(both, false, keys), both, keys)).toEqual(both);
   });
 });

@@ -1,8 +1,13 @@
 import { ADMIN as ADMIN_ACCOUNT, Client, reportOsmAnd, type TestServer } from '../harness.ts';
+import { MediaStore } from '../../src/media/store.ts';
 import type { Role } from './roles.ts';
 
+/** Every fixture device has a photo (its file name in `Fixtures.media`), as a dashcam would have sent it. */
+const MEDIA_TIME = new Date('2024-01-01T00:00:00Z');
+const MEDIA_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+
 /** Objects that users own, by the name the matrix gives them. */
-export const ENTITY_KINDS = ['device', 'group', 'geofence', 'driver', 'calendar', 'maintenance', 'notification', 'command', 'attribute'] as const;
+export const ENTITY_KINDS = ['device', 'group', 'geofence', 'driver', 'calendar', 'maintenance', 'notification', 'command', 'attribute', 'order', 'report'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 export type Kind = EntityKind | 'user' | 'share' | 'invoice' | 'position';
 
@@ -17,12 +22,14 @@ export type Objects = { owner: number } & Partial<Record<Kind, Wire>>;
 export const COLLECTION: Record<EntityKind, string> = {
   device: '/api/devices', group: '/api/groups', geofence: '/api/geofences', driver: '/api/drivers', calendar: '/api/calendars',
   maintenance: '/api/maintenance', notification: '/api/notifications', command: '/api/commands', attribute: '/api/attributes/computed',
+  order: '/api/orders', report: '/api/reports',
 };
 
 /** The key that names an object of the kind in /api/permissions. */
 export const LINK_KEY: Record<EntityKind | 'user', string> = {
   device: 'deviceId', group: 'groupId', geofence: 'geofenceId', driver: 'driverId', calendar: 'calendarId',
-  maintenance: 'maintenanceId', notification: 'notificationId', command: 'commandId', attribute: 'attributeId', user: 'managedUserId',
+  maintenance: 'maintenanceId', notification: 'notificationId', command: 'commandId', attribute: 'attributeId', order: 'orderId', report: 'reportId',
+  user: 'managedUserId',
 };
 
 const ics = Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:m', 'DTSTART:20240101T080000Z',
@@ -41,6 +48,9 @@ export function newBody(kind: EntityKind, label: string): Record<string, unknown
     // osmand devices take custom commands only
     case 'command': return { description: `Command ${label}`, type: 'custom', attributes: { data: 'ping' } };
     case 'attribute': return { description: `Speed ${label}`, attribute: 'speedKmh', expression: 'speed * 1.852', type: 'number' };
+    case 'order': return { uniqueId: `order-${label}`, description: `Order ${label}` };
+    // a scheduled report; without a calendar it never runs
+    case 'report': return { type: 'summary', description: `Report ${label}`, calendarId: 0, attributes: {} };
   }
 }
 
@@ -68,6 +78,8 @@ const FLAGS: Record<Exclude<Owner, 'administrator'>, Record<string, unknown>> = 
  */
 export class Fixtures {
   readonly clients = new Map<Role, Client>();
+  /** Each device's photo file, by device id. */
+  readonly media = new Map<number, string>();
   readonly userIds = new Map<Role, number>();
   readonly own = new Map<Role, Objects>();
   victim!: Objects;
@@ -179,7 +191,7 @@ export class Fixtures {
       await this.admin.json('POST', '/api/permissions', { userId: this.userIds.get(role), deviceId: device.id });
       await this.admin.json('POST', '/api/permissions', { userId: this.userIds.get(role), groupId: group.id });
     }
-    for (const kind of ['geofence', 'driver', 'maintenance', 'notification', 'command', 'attribute'] as const) {
+    for (const kind of ['geofence', 'driver', 'maintenance', 'notification', 'command', 'attribute', 'order', 'report'] as const) {
       await victimClient.json('POST', '/api/permissions', { deviceId: device.id, [LINK_KEY[kind]]: this.victim[kind]!.id });
       await victimClient.json('POST', '/api/permissions', { groupId: group.id, [LINK_KEY[kind]]: this.victim[kind]!.id });
     }
@@ -211,6 +223,8 @@ export class Fixtures {
     if (kind === 'device') {
       const sent = await reportOsmAnd(this.test.osmand, { id: object.uniqueId, lat: -23.55, lon: -46.63, timestamp: Math.floor(Date.now() / 1000) - 60 });
       if (sent.status !== 200) throw new Error(`position of ${object.uniqueId} refused: ${sent.status}`);
+      // a photo the device sent, for GET /api/media
+      this.media.set(object.id, await new MediaStore(this.test.dataDir).save(object.uniqueId, 'jpg', MEDIA_JPEG, MEDIA_TIME));
     }
     return object;
   }

@@ -1,5 +1,6 @@
 import type { PermissionAction, PermissionArea } from '@rastro/api';
 import { COLLECTION, ENTITY_KINDS, LINK_KEY, newBody, type EntityKind, type Fixtures, type Kind, type Objects } from './fixtures.ts';
+import { PNG } from '../uploads.ts';
 import {
   ADMIN, COMMAND_WRITERS, DEVICE_WRITERS, EVERYONE, MANAGERS, OWNERS, QR_DRIVER, REPORTERS, SHARERS, SIGNED_IN, WRITERS, type Role,
 } from './roles.ts';
@@ -19,6 +20,8 @@ export interface Req {
   query?: Record<string, string | number>;
   body?: unknown;
   form?: Record<string, string>;
+  /** A file as the body (uploads), with its content type. */
+  raw?: { type: string; data: Buffer | string };
   /** Opened as a WebSocket (the answer is 101, or the refusal's status). */
   socket?: boolean;
 }
@@ -89,25 +92,29 @@ const period = () => ({ from: iso(Date.now() - 86_400_000), to: iso(Date.now() +
 const inAnHour = () => iso(Date.now() + 3_600_000);
 const renamed = (wire: Record<string, unknown>) => ('name' in wire ? { ...wire, name: `${String(wire.name)} (changed)` } : { ...wire, description: 'changed' });
 
-const ENTITY_AREAS: Record<Exclude<EntityKind, 'device' | 'group'>, PermissionArea> = {
+/** The advanced-permission area of each kind; orders have none (nothing governs them). */
+const ENTITY_AREAS: Record<Exclude<EntityKind, 'device' | 'group'>, PermissionArea | null> = {
   geofence: 'geofences', driver: 'drivers', calendar: 'calendars', maintenance: 'maintenance', notification: 'notifications',
-  command: 'commands', attribute: 'attributes',
+  command: 'commands', attribute: 'attributes', order: null, report: 'reports',
 };
 const ENTITY_WRITERS: Record<Exclude<EntityKind, 'device' | 'group'>, readonly Role[]> = {
   geofence: WRITERS, driver: WRITERS, calendar: WRITERS, maintenance: WRITERS, notification: WRITERS,
   command: COMMAND_WRITERS,
   // computed attributes stay with administrators, as in Traccar
   attribute: ADMIN,
+  order: WRITERS,
+  report: WRITERS,
 };
 /** Objects that name a calendar (Traccar's Schedulable) or a saved command: the reference must be visible too. */
 const REFERENCES: Partial<Record<EntityKind, ('calendar' | 'command')[]>> = {
-  geofence: ['calendar'], notification: ['calendar', 'command'],
+  geofence: ['calendar'], notification: ['calendar', 'command'], report: ['calendar'],
 };
 function entityRules(kind: Exclude<EntityKind, 'device' | 'group'>): Record<string, Rule> {
   const path = COLLECTION[kind];
   const writers = ENTITY_WRITERS[kind];
   // lists and reads go by links alone; writes need the area's bit, which opens computed attributes
-  const write = (action: PermissionAction) => bit(ENTITY_AREAS[kind], action, undefined, kind === 'attribute');
+  const area = ENTITY_AREAS[kind];
+  const write = (action: PermissionAction): Advanced => (area ? bit(area, action, undefined, kind === 'attribute') : NONE);
   const referenceCases = (withPath: boolean): Case[] => (REFERENCES[kind] ?? []).map((ref) => ({
     name: `body ${ref}Id`, object: ref,
     build: (t) => {
@@ -172,7 +179,7 @@ const bulk = (cases: Case[]): Case[] => cases.map((c) => ({ ...c, build: (t) => 
   return req && { ...req, body: [req.body] };
 } }));
 
-const REPORT_KINDS = ['route', 'events', 'trips', 'stops', 'summary'] as const;
+const REPORT_KINDS = ['route', 'events', 'trips', 'stops', 'summary', 'geofences'] as const;
 /** Every visible device, a device, a group; each over the last day. */
 const reportCases = (): Case[] => [
   plain(),
@@ -215,6 +222,15 @@ export const RULES: Record<string, Rule> = {
   'PUT /api/server': { allow: ADMIN, advanced: NONE, cases: [plain((t) => ({ body: t.fx.server }))] },
   'POST /api/server/restart': { allow: ADMIN, advanced: NONE, cases: [plain()] },
   'POST /api/server/reboot': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  'GET /api/server/timezones': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'GET /api/server/gc': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  'GET /api/server/cache': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  // a file of the web app, served in place of the web app's own
+  'POST /api/server/file/:path': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ params: { path: 'authz.txt' }, raw: { type: 'text/plain', data: 'authz' } }))] },
+  // Traccar's audit log of every change
+  'GET /api/audit': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ query: period() }))] },
+  // Traccar's: any signed-in user; answered from the offline place data here (no provider configured)
+  'GET /api/server/geocode': { allow: SIGNED_IN, advanced: NONE, cases: [plain(() => ({ query: { latitude: -22.886, longitude: -47.04 } }))] },
   // public; a QR driver's session is walled off from it like from everything else
   'GET /api/health': { allow: EVERYONE.filter((r) => r !== 'qrDriver'), advanced: NONE, cases: [plain()] },
 
@@ -255,10 +271,18 @@ export const RULES: Record<string, Rule> = {
     ],
   },
   'DELETE /api/devices/:id': { allow: DEVICE_WRITERS, advanced: bit('devices', 'delete'), cases: [inPath('device', undefined, { fresh: true })] },
+  // a photo the device sent: whoever sees the device
+  'GET /api/media/:uniqueId/:file': {
+    allow: SIGNED_IN, advanced: NONE,
+    cases: [{ name: 'path device', object: 'device', build: (t) => ({ params: { uniqueId: device(t).uniqueId!, file: t.fx.media.get(device(t).id) ?? 'none.jpg' } }) }],
+  },
+  // the device's picture: changing the device
+  'POST /api/devices/:id/image': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [{ name: 'path device', object: 'device', build: (t) => ({ params: { id: device(t).id }, raw: { type: 'image/png', data: PNG } }) }] },
   'PUT /api/devices/:id/accumulators': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('device', (t) => ({ deviceId: device(t).id, totalDistance: 1000 }))] },
 
   // groups
   'GET /api/groups': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'GET /api/groups/:id': { allow: SIGNED_IN, advanced: NONE, cases: [inPath('group')] },
   'POST /api/groups': {
     allow: WRITERS,
     advanced: bit('groups', 'create'), cases: [plain((t) => ({ body: newBody('group', t.fx.unique('new')) })),
@@ -298,10 +322,12 @@ export const RULES: Record<string, Rule> = {
   } satisfies Rule])),
   ...Object.fromEntries(REPORT_KINDS.flatMap((kind) => [`/api/reports/${kind}`, `/api/reports/${kind}/xlsx`])
     .map((path) => [`GET ${path}`, { allow: REPORTERS, advanced: bit('reports', 'view'), cases: reportCases() } satisfies Rule])),
+  // Traccar's combined report has no spreadsheet
+  'GET /api/reports/combined': { allow: REPORTERS, advanced: bit('reports', 'view'), cases: reportCases() },
 
   // the simple objects, one CRUD each
   ...entityRules('geofence'), ...entityRules('driver'), ...entityRules('calendar'), ...entityRules('maintenance'),
-  ...entityRules('notification'), ...entityRules('command'), ...entityRules('attribute'),
+  ...entityRules('notification'), ...entityRules('command'), ...entityRules('attribute'), ...entityRules('order'), ...entityRules('report'),
   'POST /api/attributes/computed/test': {
     allow: ADMIN,
     advanced: bit('attributes', 'view', undefined, true), cases: [{ name: '?deviceId', object: 'device', build: (t) => ({ query: { deviceId: device(t).id }, body: newBody('attribute', 'test') }) }],
@@ -329,10 +355,15 @@ export const RULES: Record<string, Rule> = {
   'GET /api/notifications/types': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
   'GET /api/notifications/notificators': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
   'POST /api/notifications/test': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  // to the caller himself, on one channel (web needs no configuration)
+  'POST /api/notifications/test/:notificator': { allow: SIGNED_IN, advanced: NONE, cases: [plain(() => ({ params: { notificator: 'web' } }))] },
 
   // shares
   'POST /api/share/device': {
     allow: SHARERS, advanced: SHARE, cases: [{ name: 'form deviceId', object: 'device', build: (t) => ({ form: { deviceId: String(device(t).id), expiration: inAnHour() } }) }],
+  },
+  'POST /api/share/group': {
+    allow: SHARERS, advanced: SHARE, cases: [{ name: 'form groupId', object: 'group', build: (t) => ({ form: { groupId: String(t.obj.group!.id), expiration: inAnHour() } }) }],
   },
   'GET /tarkan/shares': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
   'POST /tarkan/shares': {
@@ -344,6 +375,8 @@ export const RULES: Record<string, Rule> = {
   // audit logs
   'GET /tarkan/users/:id/logs': { allow: ADMIN, advanced: NONE, cases: [inPath('user')] },
   'GET /tarkan/devices/:id/logs': { allow: ADMIN, advanced: NONE, cases: [inPath('device')] },
+  // the notification delivery log
+  'GET /tarkan/deliveries': { allow: ADMIN, advanced: NONE, cases: [plain(), inQuery('user', 'userId'), inQuery('device', 'deviceId')] },
 
   // autolink: claiming creates a device
   'GET /tarkan/autolink': { allow: DEVICE_WRITERS, advanced: NONE, cases: [plain()] },

@@ -114,14 +114,18 @@ async function send(base: string, client: Client | null, route: string, req: Req
   if (req.socket) return openSocket(`${base.replace('http', 'ws')}${path}${query}`, cookie);
   const headers: Record<string, string> = { ...cookie };
   let body: string | undefined;
-  if (req.form) {
+  let raw: Buffer | undefined;
+  if (req.raw) {
+    headers['content-type'] = req.raw.type;
+    raw = Buffer.from(req.raw.data);
+  } else if (req.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(req.form).toString();
   } else if (req.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(req.body);
   }
-  const response = await fetch(base + path + query, { method, headers, body });
+  const response = await fetch(base + path + query, { method, headers, body: raw ?? body });
   return { status: response.status, body: await response.text() };
 }
 

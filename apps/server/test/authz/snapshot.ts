@@ -2,9 +2,9 @@ import { COLLECTION, ENTITY_KINDS, LINK_KEY, type Fixtures } from './fixtures.ts
 
 /** The link tables of /api/permissions, by owner key and the property keys it links to. */
 const LINKS: Record<string, string[]> = {
-  userId: ['deviceId', 'groupId', 'geofenceId', 'notificationId', 'calendarId', 'attributeId', 'driverId', 'maintenanceId', 'commandId', 'managedUserId'],
-  groupId: ['geofenceId', 'notificationId', 'attributeId', 'driverId', 'maintenanceId', 'commandId'],
-  deviceId: ['geofenceId', 'notificationId', 'attributeId', 'driverId', 'maintenanceId', 'commandId', 'linkedDeviceId'],
+  userId: ['deviceId', 'groupId', 'geofenceId', 'notificationId', 'calendarId', 'attributeId', 'driverId', 'maintenanceId', 'commandId', 'orderId', 'reportId', 'managedUserId'],
+  groupId: ['geofenceId', 'notificationId', 'attributeId', 'driverId', 'maintenanceId', 'commandId', 'orderId', 'reportId'],
+  deviceId: ['geofenceId', 'notificationId', 'attributeId', 'driverId', 'maintenanceId', 'commandId', 'orderId', 'reportId', 'linkedDeviceId'],
 };
 
 /**

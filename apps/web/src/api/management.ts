@@ -1,4 +1,4 @@
-import type { Server, ServerInput, User, UserInput } from '@rastro/api';
+import type { Notificator, Server, ServerInput, User, UserInput } from '@rastro/api';
 import type { ComputedAttribute, SavedCommand } from './entities.ts';
 import { request, requestJson, requestVoid } from './http.ts';
 
@@ -31,6 +31,11 @@ export function getNotificators(): Promise<{ type: string }[]> {
 
 export function testNotification(): Promise<void> {
   return requestVoid('/notifications/test', { method: 'POST' });
+}
+
+/** A test message to the signed-in user through one channel; a failure carries the provider's reason. */
+export function testNotificator(channel: Notificator): Promise<void> {
+  return requestVoid(`/notifications/test/${channel}`, { method: 'POST' });
 }
 
 /** Command types a device takes (by SMS with `textChannel`); every type without a device. */

@@ -1,11 +1,15 @@
-import type { Event, Position, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
+import type { Event, Position, ReportCombined, ReportGeofence, ReportStop, ReportSummary, ReportTrip, ScheduledReport } from '@rastro/api';
+import { entityApi } from './entities.ts';
 import { request, requestJson, type Query } from './http.ts';
 
 /** Spec §7: report calls may take up to 60 s (the other calls 30 s). */
 export const REPORT_TIMEOUT_MS = 60_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type ReportKind = 'summary' | 'trips' | 'stops' | 'events' | 'route';
+export type ReportKind = 'summary' | 'trips' | 'stops' | 'events' | 'route' | 'geofences' | 'combined';
+
+/** Reports the server also gives as a spreadsheet: all but the combined one (as Traccar). */
+export const hasSpreadsheet = (kind: ReportKind): boolean => kind !== 'combined';
 
 /** What every report asks for; neither devices nor groups would mean the whole fleet. */
 export interface ReportParams {
@@ -19,11 +23,13 @@ export interface ReportParams {
   /** Events only: notification types (none = all) and alarm kinds (none = all). */
   types?: readonly string[];
   alarms?: readonly string[];
+  /** Geofences only: the geofences whose stays to list. */
+  geofenceIds?: readonly number[];
 }
 
-/** Route and event rows carry the device name beside the wire object. */
+/** Route and event rows carry the device name beside the wire object; events also their position's place. */
 export type RoutePosition = Position & { deviceName?: string };
-export type ReportEvent = Event & { deviceName?: string };
+export type ReportEvent = Event & { deviceName?: string; latitude?: number; longitude?: number; address?: string | null };
 
 export interface ReportRows {
   summary: ReportSummary;
@@ -31,6 +37,8 @@ export interface ReportRows {
   stops: ReportStop;
   events: ReportEvent;
   route: RoutePosition;
+  geofences: ReportGeofence;
+  combined: ReportCombined;
 }
 
 /** The query string of a report: `deviceId` and `groupId` repeated, `type` and `alarm` repeated. */
@@ -41,6 +49,7 @@ export function reportQuery(kind: ReportKind, params: ReportParams): Query {
     query.type = params.types?.length ? params.types : undefined;
     query.alarm = params.alarms?.length ? params.alarms : undefined;
   }
+  if (kind === 'geofences') query.geofenceId = params.geofenceIds ?? [];
   return query;
 }
 
@@ -68,3 +77,9 @@ export async function getPosition(positionId: number, signal?: AbortSignal): Pro
   const [position] = await requestJson<Position[]>('/positions', { query: { id: positionId }, signal });
   return position ?? null;
 }
+
+/**
+ * Scheduled reports (`/api/reports`): run on their calendar and mailed as spreadsheets by the
+ * server. Cached under a key of their own: `reports` prefixes the report runs' keys.
+ */
+export const scheduledReportsApi = { ...entityApi<ScheduledReport>('/reports'), key: 'scheduled-reports' };

@@ -21,7 +21,7 @@ describe('menus from the page table', () => {
     expect(links(menuItems('side', admin))).toEqual(SIDE);
     expect(links(menuItems('user', admin))).toEqual([
       '/account', '/logs', '/theme', '/users', '/computed', '/server', '/notifications', '/drivers', '/calendars',
-      '/maintenances', '/shares', '/autolink', '/integrations/payment', '/integrations/email', '/invoices', '/billing', '/reseller',
+      '/maintenances', '/shares', '/autolink', '/integrations/payment', '/integrations/email', '/deliveries', '/invoices', '/billing', '/reseller',
     ]);
   });
 
@@ -42,7 +42,7 @@ describe('menus from the page table', () => {
     const user = access({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } }, true, true);
     expect(links(menuItems('side', user))).toEqual(['/home', '/devices', '/geofence']);
     const reportPages = PAGES.filter((page) => page.path.startsWith('/reports') || page.path === '/history');
-    expect(reportPages).toHaveLength(8);
+    expect(reportPages).toHaveLength(11);
     for (const page of reportPages) expect(page.allowed?.(user)).toBe(false);
     bits[permissionBit('reports', 'view')] = true;
     const reporter = access({ attributes: { 'tarkan.advancedPerms': formatPermissions(bits) } }, true, true);

@@ -14,6 +14,7 @@ import FenceIcon from '@mui/icons-material/Fence';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import MapIcon from '@mui/icons-material/Map';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonPinIcon from '@mui/icons-material/PersonPin';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -78,6 +79,9 @@ const EventsReport = lazyPage(() => import('../features/reports/events/EventsRep
 const RouteReport = lazyPage(() => import('../features/reports/route/RouteReport.tsx'));
 const GraphicPage = lazyPage(() => import('../features/reports/graphic/GraphicPage.tsx'));
 const HistoryPage = lazyPage(() => import('../features/reports/history/HistoryPage.tsx'));
+const CombinedReport = lazyPage(() => import('../features/reports/combined/CombinedReport.tsx'));
+const GeofencesReport = lazyPage(() => import('../features/reports/geofences/GeofencesReport.tsx'));
+const ScheduledReportsPage = lazyPage(() => import('../features/reports/scheduled/ScheduledReportsPage.tsx'));
 const GeofencesPage = lazyPage(() => import('../features/geofences/GeofencesPage.tsx'));
 const CommandsPage = lazyPage(() => import('../features/commands/CommandsPage.tsx'));
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage.tsx'));
@@ -94,6 +98,7 @@ const MaintenancesPage = lazyPage(() => import('../features/maintenance/Maintena
 const SharesPage = lazyPage(() => import('../features/shares/SharesPage.tsx'));
 const AutolinkPage = lazyPage(() => import('../features/autolink/AutolinkPage.tsx'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage.tsx'));
+const DeliveriesPage = lazyPage(() => import('../features/deliveries/DeliveriesPage.tsx'));
 const LinksPage = lazyPage(() => import('../features/links/LinksPage.tsx'));
 const InvoicesPage = lazyPage(() => import('../features/billing/InvoicesPage.tsx'));
 const BillingPage = lazyPage(() => import('../features/billing/BillingPage.tsx'));
@@ -132,6 +137,9 @@ export const PAGES: readonly Page[] = [
   { path: '/reports/events', page: <EventsReport />, allowed: mayReport },
   { path: '/reports/history', page: <RouteReport />, allowed: mayReport },
   { path: '/reports/graphic', page: <GraphicPage />, allowed: mayReport },
+  { path: '/reports/combined', page: <CombinedReport />, allowed: mayReport },
+  { path: '/reports/geofences', page: <GeofencesReport />, allowed: mayReport },
+  { path: '/reports/scheduled', page: <ScheduledReportsPage />, allowed: mayReport },
   { path: '/history', page: <HistoryPage />, allowed: mayReport },
   { path: '/geofence', page: <GeofencesPage />, allowed: area('geofences'), menu: [{ in: ['side'], label: 'shell.geofences', icon: FenceIcon }] },
   { path: '/commands', page: <CommandsPage />, allowed: area('commands'), menu: [{ in: ['side'], label: 'shell.commands', icon: SendIcon }] },
@@ -169,6 +177,8 @@ export const PAGES: readonly Page[] = [
       { in: ['user'], label: 'shell.emailIntegration', icon: EmailIcon, to: '/integrations/email' },
     ],
   },
+  // beyond the spec: what became of every notification sent, on every channel
+  { path: '/deliveries', page: <DeliveriesPage />, allowed: admin, menu: [{ in: ['user'], label: 'deliveries.title', icon: OutboxIcon }] },
   { path: '/links/:kind/:id', page: <LinksPage />, allowed: notShared },
   { path: '/invoices', page: <InvoicesPage />, allowed: notShared, menu: [{ in: ['user'], label: 'shell.invoices', icon: ReceiptLongIcon }] },
   { path: '/billing', page: <BillingPage />, allowed: mayManageBilling, menu: [{ in: ['user'], label: 'shell.billing', icon: RequestQuoteIcon }] },

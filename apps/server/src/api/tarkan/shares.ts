@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
-import { findShare, listShares, revokeShare, shareDevice, sharingDisabled, updateShare } from '../../db/shares.ts';
+import { findShare, listShares, revokeShare, shareDevice, shareGroup, sharingDisabled, updateShare, type ShareOptions } from '../../db/shares.ts';
 import type { UserRow } from '../../db/users.ts';
 import { ClientError, accessDenied, notFound } from '../../domain/errors.ts';
 import { parseTime } from '../../domain/time.ts';
@@ -20,24 +20,28 @@ const expirationField = z.union([z.string(), z.number()]).transform((value, chec
 });
 
 /**
- * Temporary links to one device: Traccar's `POST /api/share/device` (form, answers the token)
- * and the product's `/tarkan/shares` (list, create, change expiry, revoke; plus licence).
+ * Temporary links to one device or one group: Traccar's `POST /api/share/device` and
+ * `POST /api/share/group` (forms, answer the token) and the product's `/tarkan/shares` (list,
+ * create, change expiry, revoke; plus licence), which lists and revokes group links too.
  */
 export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  async function create(user: UserRow, deviceId: number, expiration: number) {
+  /** Traccar's checks before any share; answers what the server lets visitors do. */
+  async function checkSharing(user: UserRow): Promise<ShareOptions> {
     const server = await ctx.settings.get();
     if (sharingDisabled(server.attributes)) throw new ClientError('Sharing is disabled');
     if (user.temporary) throw new ClientError('Temporary user');
     // the share bit of advanced permissions (extras + create, spec §6)
     await ctx.guards.checkAdvanced(user, 'extras', 'create');
-    await ctx.guards.checkDevice(user, deviceId);
     const settings = attrs(server.attributes);
-    return shareDevice(ctx, user, deviceId, expiration, {
-      commands: settings['web.shareDevice.commands'] === true,
-      reports: settings['web.shareDevice.reports'] === true,
-    });
+    return { commands: settings['web.shareDevice.commands'] === true, reports: settings['web.shareDevice.reports'] === true };
+  }
+
+  async function create(user: UserRow, deviceId: number, expiration: number) {
+    const options = await checkSharing(user);
+    await ctx.guards.checkDevice(user, deviceId);
+    return shareDevice(ctx, user, deviceId, expiration, options);
   }
 
   function checkPlus(): void {
@@ -55,6 +59,15 @@ export function shareRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = requireUser(request);
     const form = parseBody(z.object({ deviceId: z.coerce.number().int().positive(), expiration: expirationField }), request.body);
     const share = await create(user, form.deviceId, form.expiration);
+    return reply.type('text/plain').send(share.token);
+  });
+
+  app.post('/api/share/group', async (request, reply) => {
+    const user = requireUser(request);
+    const form = parseBody(z.object({ groupId: z.coerce.number().int().positive(), expiration: expirationField }), request.body);
+    const options = await checkSharing(user);
+    await ctx.guards.checkGroup(user, form.groupId);
+    const share = await shareGroup(ctx, user, form.groupId, form.expiration, options);
     return reply.type('text/plain').send(share.token);
   });
 

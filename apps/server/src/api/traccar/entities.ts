@@ -1,4 +1,4 @@
-import { attributesSchema, parseArea, type PermissionArea } from '@rastro/api';
+import { SCHEDULED_REPORT_TYPES, attributesSchema, parseArea, type PermissionArea } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { attrs } from '../../db/mappers.ts';
@@ -14,6 +14,7 @@ import type { ApiContext } from '../context.ts';
 import { flagParam, optionalId, parseBody, pathId } from '../params.ts';
 import type { EntityHooks } from './entity-hooks.ts';
 import { qrDriverHooks } from './qr-driver-hooks.ts';
+import { reportHooks } from './report-hooks.ts';
 
 export type Row = EntityRow;
 
@@ -29,10 +30,15 @@ interface EntityDescription extends EntityTable {
   adminOnly?: boolean;
   /** Columns stored as 0/1 that are booleans on the wire. */
   booleans?: string[];
-  /** Area of the advanced permissions (spec §6). */
-  area: PermissionArea;
+  /** Area of the advanced permissions (spec §6); null for objects no area governs (orders). */
+  area: PermissionArea | null;
   /** Extra work of this kind of object around its writes (e.g. the QR driver's login account). */
   hooks?: (ctx: ApiContext) => EntityHooks;
+  /**
+   * Fields only the server writes (a scheduled report's run times and links): a body may carry
+   * them, as a GET returned them, but what is stored of them comes from the kind's hooks alone.
+   */
+  serverFields?: string[];
 }
 
 const text = (max = 512) => z.string().max(max);
@@ -97,6 +103,25 @@ const ENTITIES: EntityDescription[] = [
       type: z.enum(['string', 'number', 'boolean']), priority: z.number().int().nullish(),
     },
   },
+  {
+    // Traccar's Order (delivery orders for integrations): linked to users, groups and devices like
+    // the others, listed by description; no area of the advanced permissions governs it
+    path: '/api/orders', entity: 'order', area: null, table: 'tc_orders', key: 'orderId', kind: 'Order', order: 'description', hasAttributes: true,
+    fields: {
+      uniqueId: text(128).trim().min(1, 'uniqueId is required'), description: text().nullish(),
+      fromAddress: text().nullish(), toAddress: text().nullish(),
+    },
+  },
+  {
+    // Traccar's Report: a scheduled report, run when an occurrence of its calendar ends and mailed
+    // to its users (reports/scheduler.ts); its devices and groups are linked to it like the others'
+    path: '/api/reports', entity: 'report', area: 'reports', table: 'tc_reports', key: 'reportId', kind: 'Report', order: 'description', hasAttributes: true,
+    fields: {
+      type: z.enum(SCHEDULED_REPORT_TYPES), description: text().nullish(), calendarId: optionalRef,
+    },
+    serverFields: ['lastRun', 'nextRun', 'deviceIds', 'groupIds'],
+    hooks: reportHooks,
+  },
 ];
 
 function schemaFor(entity: EntityDescription) {
@@ -104,6 +129,7 @@ function schemaFor(entity: EntityDescription) {
     .object({
       id: z.number().int().nonnegative().optional(),
       ...entity.fields,
+      ...Object.fromEntries((entity.serverFields ?? []).map((field) => [field, z.unknown().optional()])),
       ...(entity.hasAttributes ? { attributes: attributesSchema.nullish() } : {}),
     })
     .strict();
@@ -118,6 +144,7 @@ function toColumns(entity: EntityDescription, body: Record<string, unknown>): Re
   }
   if (entity.table === 'tc_attributes') columns.priority = body.priority ?? 0;
   if (entity.hasAttributes) columns.attributes = JSON.stringify(body.attributes ?? {});
+  for (const field of entity.serverFields ?? []) if (field in body) columns[field] = body[field];
   return columns;
 }
 
@@ -139,7 +166,8 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, entity: EntityDes
   const deviceLinks = hasDeviceLinks(entity);
   const schema = schemaFor(entity);
   const hooks = entity.hooks?.(ctx);
-  const wire = (row: Row) => (hooks ? hooks.toWire(toWire(entity, row)) : toWire(entity, row));
+  // a kind's hooks may read more to answer with (a scheduled report's links)
+  const wire = (row: Row): Promise<Record<string, unknown>> => Promise.resolve(hooks ? hooks.toWire(toWire(entity, row)) : toWire(entity, row));
   /** What a body writes: the kind's hooks first (inside the write's transaction), then its columns. */
   const writeOf = (body: Record<string, unknown>, id: number | null): EntityWrite => ({
     columns: async (trx) => toColumns(entity, hooks ? await hooks.beforeWrite(trx, body, id) : body),
@@ -167,10 +195,10 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, entity: EntityDes
 
   async function checkWrite(user: UserRow, action: 'create' | 'edit' | 'delete'): Promise<void> {
     // Traccar keeps these to administrators; advanced permissions may open them to a user (spec §6)
-    if (entity.adminOnly && !(await ctx.guards.grantsAdminArea(user, entity.area, action))) ctx.guards.checkAdmin(user);
+    if (entity.adminOnly && !(entity.area && (await ctx.guards.grantsAdminArea(user, entity.area, action)))) ctx.guards.checkAdmin(user);
     // read-only first, so a read-only user hears the same message from every area
     await ctx.guards.checkReadonly(user);
-    await ctx.guards.checkAdvanced(user, entity.area, action);
+    if (entity.area) await ctx.guards.checkAdvanced(user, entity.area, action);
     if (entity.key === 'commandId' && !user.administrator && (user.limitCommands || (await ctx.settings.get()).limitCommands)) {
       throw new ClientError('Write access denied');
     }
@@ -194,7 +222,7 @@ function registerEntity(app: FastifyInstance, ctx: ApiContext, entity: EntityDes
     }
     if (groupId !== null && groupLinks) await ctx.guards.checkGroup(user, groupId);
     if (deviceId !== null && deviceLinks) await ctx.guards.checkDevice(user, deviceId);
-    return (await listEntities(db, entity, { userId: owner, groupId, deviceId })).map(wire);
+    return Promise.all((await listEntities(db, entity, { userId: owner, groupId, deviceId })).map(wire));
   });
 
   app.get(`${entity.path}/:id`, async (request) => {

@@ -13,5 +13,5 @@ export interface EntityHooks {
   afterDelete: (trx: Kysely<Database>, id: number) => Promise<void>;
   committed: (id: number) => Promise<void>;
   /** What GET returns of a stored row. */
-  toWire: (wire: Record<string, unknown>) => Record<string, unknown>;
+  toWire: (wire: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }

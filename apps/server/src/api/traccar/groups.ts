@@ -21,6 +21,16 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return (await listGroups(ctx.db, visible)).map(toGroup);
   });
 
+  // Traccar's BaseObjectResource.getSingle: a group the caller sees (administrators: any)
+  app.get('/api/groups/:id', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    await guards.checkGroup(user, id);
+    const [row] = await listGroups(ctx.db, [id]);
+    if (!row) throw notFound('Group');
+    return toGroup(row);
+  });
+
   app.post('/api/groups', async (request) => {
     const user = requireUser(request);
     await guards.checkReadonly(user);

@@ -24,6 +24,11 @@ interface Entry {
  */
 const caches = new WeakMap<object, Map<number, Entry>>();
 
+/** How many latest positions are held for this database (GET /api/server/cache). */
+export function latestPositionsHeld(ctx: ApiContext): number {
+  return caches.get(ctx.db)?.size ?? 0;
+}
+
 function cacheOf(ctx: ApiContext): Map<number, Entry> {
   let cache = caches.get(ctx.db);
   if (!cache) caches.set(ctx.db, (cache = new Map<number, Entry>()));

@@ -1,38 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expandGroups } from '../../db/access.ts';
-import { idIn } from '../../db/id-list.ts';
-import { attrs, toEvent } from '../../db/mappers.ts';
-import { KEY } from '../../position/keys.ts';
+import { attrs } from '../../db/mappers.ts';
 import { storedToWire } from '../../position/mappers.ts';
 import { deviceIdsInGroups } from '../../db/repositories/devices.ts';
 import { groupParents } from '../../db/repositories/groups.ts';
+import { userHasLink } from '../../db/repositories/links.ts';
 import type { UserRow } from '../../db/users.ts';
-import { ClientError } from '../../domain/errors.ts';
-import { asText } from '../../domain/json.ts';
-import { driverNames, positionsBetween, reportDevices, type ReportDevice } from '../../reports/data.ts';
-import { dailyRanges, validTimeZone } from '../../reports/days.ts';
-import { pickLocale, type ExportFormat } from '../../reports/format.ts';
-import { stopItem, summaryItem, tripItem } from '../../reports/items.ts';
-import { jsonArray, paceOf, type Pace } from '../../reports/pace.ts';
+import { ClientError, accessDenied } from '../../domain/errors.ts';
+import { fillAddresses, type AddressFill } from '../../reports/addresses.ts';
+import { buildReport, reportSource, spreadsheetItems, type ReportKind, type ReportQuery } from '../../reports/build.ts';
+import { positionsBetween, reportDevices, type ReportDevice } from '../../reports/data.ts';
+import { exportFormatOf, timeZoneOf, type ExportFormat, type PreferenceSource } from '../../reports/format.ts';
+import { jsonArray, paceOf } from '../../reports/pace.ts';
 import { checkPeriod } from '../../reports/period.ts';
 import { positionsCsv, positionsGpx, positionsKml, positionsKmz } from '../../reports/positions-export.ts';
-import { segments } from '../../reports/segments.ts';
 import { reportWorkbook, type SheetKind } from '../../reports/xlsx.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { ids, list, optionalId, time } from '../params.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EVENTS_PAGE = 5000;
 type Query = Record<string, unknown>;
 
 /**
- * Traccar's report API: route, events, trips, stops and summary for the devices asked for
- * (`deviceId`, `groupId` with subgroups, or every visible device), as JSON, or as a spreadsheet
- * with `Accept: …spreadsheetml.sheet` or the `/xlsx` suffix. Plus position history as files.
+ * Traccar's report API: route, events, trips, stops, summary, geofences and combined for the
+ * devices asked for (`deviceId`, `groupId` with subgroups, or every visible device), as JSON, or
+ * (all but combined, which Traccar offers only as JSON) as a spreadsheet with `Accept:
+ * …spreadsheetml.sheet` or the `/xlsx` suffix. Plus position history as files. The reports
+ * themselves are reports/build.ts; here is who may ask for what.
  */
 export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
+  const source = reportSource(ctx.db, ctx.contexts);
 
   async function checkReports(user: UserRow): Promise<void> {
     if (!user.administrator && (user.disableReports || (await ctx.settings.get()).disableReports)) throw new ClientError('Operation restricted');
@@ -60,6 +59,15 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return reportDevices(db, ctx.db.dialect, [...result]);
   }
 
+  /** geofenceId repeated: each one the caller's to name (administrators name any). */
+  async function geofencesOf(user: UserRow, query: Query): Promise<number[]> {
+    const geofenceIds = [...new Set(ids(query.geofenceId, 'geofenceId'))];
+    if (!user.administrator) {
+      for (const id of geofenceIds) if (!(await userHasLink(db, 'geofenceId', user.id, id))) throw accessDenied('Geofence');
+    }
+    return geofenceIds;
+  }
+
   /** from and to, within RASTRO_REPORT_MAX_DAYS of each other. */
   function period(query: Query): [number, number] {
     const from = time(query.from, 'from');
@@ -68,124 +76,64 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return [from, to];
   }
 
-  /** The user's preferences, unless the server forces its own (Traccar's forceSettings). */
-  async function preference(user: UserRow, key: string): Promise<unknown> {
+  async function preferences(user: UserRow): Promise<PreferenceSource> {
     const server = await ctx.settings.get();
-    const serverValue = attrs(server.attributes)[key];
-    const userValue = attrs(user.attributes)[key];
-    return server.forceSettings ? (serverValue ?? userValue) : (userValue ?? serverValue);
+    return { user: attrs(user.attributes), server: attrs(server.attributes), forceSettings: Boolean(server.forceSettings) };
   }
 
   async function exportFormat(request: FastifyRequest, user: UserRow): Promise<ExportFormat> {
-    const speed = await preference(user, 'speedUnit');
-    const distance = await preference(user, 'distanceUnit');
-    return {
-      locale: pickLocale(request.headers['accept-language'], await preference(user, 'tarkan.lang')),
-      timeZone: validTimeZone(await preference(user, 'timezone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-      speedUnit: speed === 'mph' || speed === 'kn' ? speed : 'kmh',
-      distanceUnit: distance === 'mi' ? 'mi' : 'km',
-    };
+    return exportFormatOf(await preferences(user), request.headers['accept-language']);
   }
 
-  async function lookupFor(deviceId: number) {
-    const context = await ctx.contexts.get(deviceId);
-    return { lookup: (key: string) => context?.lookup(key) };
+  /** What a report's query string asks for, checked against the caller. */
+  async function queryOf(kind: ReportKind, user: UserRow, query: Query): Promise<ReportQuery> {
+    const [from, to] = period(query);
+    const devices = await devicesOf(user, query);
+    const asked: ReportQuery = { devices, from, to, timeZone: timeZoneOf(await preferences(user)) };
+    if (kind === 'events') return { ...asked, types: list(query.type), alarms: list(query.alarm) };
+    if (kind === 'summary') return { ...asked, daily: list(query.daily)[0] === 'true' };
+    if (kind === 'geofences') return { ...asked, geofenceIds: await geofencesOf(user, query) };
+    return asked;
   }
 
   /**
-   * Registers `path` and `path/xlsx`; the spreadsheet is chosen by suffix or Accept header. The
-   * work is paced (reports/pace.ts): other requests run between its steps, and it stops when the
-   * client goes away.
+   * Rows' addresses (reports/addresses.ts): from the provider when one is configured with
+   * RASTRO_GEOCODER_ON_REQUEST, up to RASTRO_GEOCODER_REPORT_LIMIT new requests; a spreadsheet's
+   * other rows take the nearest place, JSON rows are left for the web app to ask when shown.
    */
-  function report(kind: SheetKind, build: (user: UserRow, query: Query, pace: Pace) => Promise<object[]>): void {
+  const addressFill = (format: ExportFormat, everyRow: boolean): AddressFill => ({
+    geocoder: ctx.geocoder,
+    language: format.locale,
+    unit: format.distanceUnit,
+    limit: ctx.config.geocoder?.onRequest ? ctx.config.geocoder.reportLimit : 0,
+    everyRow,
+  });
+
+  /**
+   * Registers `path` and, for a report with a spreadsheet, `path/xlsx`; the spreadsheet is chosen
+   * by suffix or Accept header. The work is paced (reports/pace.ts): other requests run between
+   * its steps, and it stops when the client goes away.
+   */
+  function report(kind: ReportKind, sheet: SheetKind | null): void {
     const handler = (forceXlsx: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireUser(request);
       const pace = paceOf(reply);
-      const items = await build(user, request.query as Query, pace);
-      if (!forceXlsx && !(request.headers.accept ?? '').includes(XLSX)) {
+      const items = await buildReport(source, kind, await queryOf(kind, user, request.query as Query), pace);
+      const spreadsheet = sheet !== null && (forceXlsx || (request.headers.accept ?? '').includes(XLSX));
+      const format = await exportFormat(request, user);
+      await fillAddresses(kind, items, addressFill(format, spreadsheet), ctx.db, pace);
+      if (!sheet || !spreadsheet) {
         return reply.type('application/json; charset=utf-8').send(await jsonArray(items, pace));
       }
-      const workbook = await reportWorkbook(kind, items, await exportFormat(request, user), pace);
+      const workbook = await reportWorkbook(sheet, await spreadsheetItems(db, kind, items), format, pace);
       return reply.type(XLSX).header('content-disposition', 'attachment; filename=report.xlsx').send(workbook);
     };
     app.get(`/api/reports/${kind}`, handler(false));
-    app.get(`/api/reports/${kind}/xlsx`, handler(true));
+    if (sheet) app.get(`/api/reports/${kind}/xlsx`, handler(true));
   }
 
-  report('route', async (user, query, pace) => {
-    const [from, to] = period(query);
-    const out = [];
-    for (const device of await devicesOf(user, query)) {
-      for (const p of await positionsBetween(db, device.id, from, to, pace)) {
-        await pace.step();
-        out.push({ ...storedToWire(p), deviceName: device.name });
-      }
-    }
-    return out;
-  });
-
-  report('events', async (user, query, pace) => {
-    const [from, to] = period(query);
-    const devices = await devicesOf(user, query);
-    if (!devices.length) return [];
-    const names = new Map(devices.map((d) => [d.id, d.name]));
-    const types = list(query.type).filter((t) => t !== 'allEvents');
-    const alarms = list(query.alarm);
-    const events = [];
-    // a fleet's events over months: read a page at a time (keyset on eventTime, id), stepping between pages
-    for (let after: { eventTime: number; id: number } | null = null; ;) {
-      await pace.step();
-      const last: { eventTime: number; id: number } | null = after;
-      let q = db.selectFrom('tc_events').selectAll()
-        .where(idIn(ctx.db.dialect, 'deviceId', [...names.keys()])).where('eventTime', '>=', from).where('eventTime', '<=', to);
-      if (types.length) q = q.where('type', 'in', types);
-      if (last) q = q.where((eb) => eb.or([eb('eventTime', '>', last.eventTime), eb.and([eb('eventTime', '=', last.eventTime), eb('id', '>', last.id)])]));
-      const rows = await q.orderBy('eventTime').orderBy('id').limit(EVENTS_PAGE).execute();
-      for (const row of rows) events.push({ ...toEvent(row), deviceName: names.get(row.deviceId) ?? '' });
-      if (rows.length < EVENTS_PAGE) break;
-      after = rows[rows.length - 1]!;
-    }
-    return alarms.length ? events.filter((e) => e.type !== 'alarm' || alarms.includes(asText(e.attributes[KEY.alarm]))) : events;
-  });
-
-  report('trips', async (user, query, pace) => {
-    const [from, to] = period(query);
-    const drivers = await driverNames(db);
-    const out = [];
-    for (const device of await devicesOf(user, query)) {
-      const context = await lookupFor(device.id);
-      for (const span of (await segments(db, device.id, from, to, context, pace)).trips) out.push(await tripItem(db, device, span, context, drivers, pace));
-    }
-    return out;
-  });
-
-  report('stops', async (user, query, pace) => {
-    const [from, to] = period(query);
-    const out = [];
-    for (const device of await devicesOf(user, query)) {
-      const context = await lookupFor(device.id);
-      for (const span of (await segments(db, device.id, from, to, context, pace)).stops) {
-        await pace.step();
-        out.push(stopItem(device, span, context));
-      }
-    }
-    return out;
-  });
-
-  report('summary', async (user, query, pace) => {
-    const [from, to] = period(query);
-    const daily = list(query.daily)[0] === 'true';
-    const timeZone = validTimeZone(await preference(user, 'timezone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const out = [];
-    for (const device of await devicesOf(user, query)) {
-      const context = await lookupFor(device.id);
-      for (const [start, end] of daily ? dailyRanges(from, to, timeZone) : [[from, to] as [number, number]]) {
-        const item = await summaryItem(db, device, start, end, context, pace);
-        if (item) out.push(item);
-      }
-    }
-    return out;
-  });
+  for (const kind of ['route', 'events', 'trips', 'stops', 'summary', 'geofences'] as const) report(kind, kind);
+  report('combined', null);
 
   // Position history as CSV, GPX, KML or KMZ, for one device.
   for (const format of ['csv', 'gpx', 'kml', 'kmz'] as const) {

@@ -4,21 +4,26 @@ import { flag, toServer } from '../../db/mappers.ts';
 import { updateServer } from '../../db/repositories/server.ts';
 import { countUsers } from '../../db/users.ts';
 import { attrs } from '../../domain/json.ts';
-import { keptSmsAttributes, shownSmsAttributes, smsSettingsOf } from '../../sms/settings.ts';
+import { TELEGRAM_PROTECTED } from '../../notifications/telegram.ts';
+import { SMS_PROTECTED, WHATSAPP_PROTECTED, keptAttributes, protectedKeys, shownAttributes, smsSettingsOf } from '../../sms/settings.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { parseBody } from '../params.ts';
 
+/** The notification channels' settings among the server attributes: masked in GET /api/server. */
+const CHANNEL_KEYS = protectedKeys(SMS_PROTECTED, WHATSAPP_PROTECTED, TELEGRAM_PROTECTED);
+
 export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  // Anyone may read the server; the SMS gateway's keys are masked (sms/settings.ts).
+  // Anyone may read the server; the gateways' and the bot's keys are masked (sms/settings.ts).
   const current = async (administrator: boolean) => {
     const row = await ctx.settings.get();
     const attributes = attrs(row.attributes);
     const textEnabled = smsSettingsOf(attributes) !== null;
     const server = toServer(row, { newServer: (await countUsers(db)) === 0, emailEnabled: false, textEnabled });
-    return { ...server, attributes: shownSmsAttributes(attributes, administrator) };
+    // GET /api/server/geocode always has an address to give (the offline place data without a provider)
+    return { ...server, geocoderEnabled: true, attributes: shownAttributes(attributes, administrator, CHANNEL_KEYS) };
   };
 
   // Public: the web app reads it before sign-in, with the licence headers of spec §7.
@@ -50,7 +55,7 @@ export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
       zoom: input.zoom ?? 0,
       forceSettings: flag(input.forceSettings),
       coordinateFormat: input.coordinateFormat ?? null,
-      attributes: JSON.stringify(keptSmsAttributes(input.attributes ?? {}, attrs((await ctx.settings.get()).attributes))),
+      attributes: JSON.stringify(keptAttributes(input.attributes ?? {}, attrs((await ctx.settings.get()).attributes), CHANNEL_KEYS)),
     });
     return current(true);
   });

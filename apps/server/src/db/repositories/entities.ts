@@ -5,7 +5,7 @@ import { LINKS, type Database, type LinkTableName } from '../schema.ts';
 
 /**
  * The simple objects (geofences, drivers, calendars, maintenance, notifications, saved commands,
- * computed attributes): one table each, linked to users and, all but calendars, to groups and
+ * computed attributes, orders): one table each, linked to users and, all but calendars, to groups and
  * devices, under the `<x>Id` key of the link tables.
  */
 export interface EntityTable {

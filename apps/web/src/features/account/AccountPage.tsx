@@ -31,6 +31,8 @@ export default function AccountPage() {
     { path: 'name', label: t('account.name'), kind: 'text', required: true, minLength: 3, requiredMessage: t('validation.nameRequired'), minLengthMessage: t('validation.nameRequired') },
     { path: 'email', label: t('account.email'), kind: 'text', required: true, minLength: 4, requiredMessage: t('validation.minFour'), minLengthMessage: t('validation.minFour') },
     { path: 'phone', label: t('account.phone'), kind: 'text' },
+    // where the telegram notification channel reaches him (Traccar's user attribute)
+    { path: 'attributes.telegramChatId', label: t('account.telegramChatId'), kind: 'text', helper: t('account.telegramChatIdHelp') },
     { path: 'password', label: t('account.password'), kind: 'password', minLength: 4, minLengthMessage: t('validation.minFour'), helper: t('account.passwordHelp') },
     { path: 'passwordConfirm', label: t('account.passwordConfirm'), kind: 'password' },
     { path: 'map', label: t('account.map'), kind: 'text', section: t('account.preferences') },

@@ -4,9 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PAYMENT_WEBHOOK_PATH } from '../../api/billing.ts';
+import { testNotificator } from '../../api/management.ts';
 import { getIntegrations, saveIntegration, type IntegrationKey } from '../../api/tarkan.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
+import { TestSendButton } from '../../ui/TestSendButton.tsx';
 
 type Values = { list: Attributes };
 
@@ -35,6 +37,23 @@ export default function IntegrationsPage() {
     fields.push({
       path: 'list.webhookUrl', label: t('integrations.payment.webhookUrl'), kind: 'custom',
       render: () => <TextField label={t('integrations.payment.webhookUrl')} value={url} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'webhook-url' } }} />,
+    });
+  }
+  if (key === 'email' && current) {
+    // the mail channel's test message, to the administrator's own address, through the saved server
+    const saved = JSON.stringify(current.list);
+    fields.push({
+      path: 'list.test', label: t('integrations.test.send'), kind: 'custom',
+      render: (form) => (
+        <TestSendButton
+          label={t('integrations.test.send')}
+          send={() => testNotificator('mail')}
+          blocked={JSON.stringify(form.list) !== saved ? t('integrations.test.saveFirst') : null}
+          sentText={t('integrations.test.sent')}
+          failedText={(reason) => t('integrations.test.failed', { reason })}
+          testId="test-mail"
+        />
+      ),
     });
   }
   return (

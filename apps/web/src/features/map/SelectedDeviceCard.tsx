@@ -13,10 +13,11 @@ import { useLiveDevices, useLivePositions } from '../../api/liveStore.ts';
 import { selectDevice, useSelection } from '../../state/selection.ts';
 import { useSpeedUnit } from '../../state/preferences.ts';
 import { StatusChip, deviceStatus } from '../devices/index.ts';
+import { AddressText } from '../../ui/AddressText.tsx';
 import { formatDateTime } from '../../ui/time.ts';
 import { formatSpeed } from '../../ui/units.ts';
 
-/** Name, status, speed and last update of the device picked on the map, with a way to its details. */
+/** Name, status, speed, last update and address of the device picked on the map, with a way to its details. */
 export function SelectedDeviceCard() {
   const { t, i18n } = useTranslation();
   const { deviceId } = useSelection();
@@ -55,10 +56,12 @@ export function SelectedDeviceCard() {
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
             {lastUpdate ? formatDateTime(lastUpdate, i18n.language) : t('common.never')}
           </Typography>
-          {position?.address && (
+          {position && (
             <>
               <Typography component="dt" variant="body2" color="text.secondary">{t('device.address')}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0 }}>{position.address}</Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                <AddressText key={device.id} live latitude={position.latitude} longitude={position.longitude} address={position.address} />
+              </Typography>
             </>
           )}
         </dl>

@@ -77,6 +77,7 @@ describe('notification editor', () => {
       'Push (Firebase)Not configured on the server',
       'TelegramNot configured on the server',
       'SMSNot configured on the server',
+      'WhatsAppNot configured on the server',
       'E-mail',
     ]);
   });

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import FenceIcon from '@mui/icons-material/Fence';
+import LayersIcon from '@mui/icons-material/Layers';
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import RouteIcon from '@mui/icons-material/Route';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import SummarizeIcon from '@mui/icons-material/Summarize';
 import List from '@mui/material/List';
@@ -23,8 +26,11 @@ const ICONS: Record<ReportPageId, ReactNode> = {
   stops: <LocalParkingIcon />,
   events: <EventNoteIcon />,
   route: <RouteIcon />,
+  combined: <LayersIcon />,
+  geofences: <FenceIcon />,
   graphic: <ShowChartIcon />,
   playback: <PlayCircleOutlineIcon />,
+  scheduled: <ScheduleSendIcon />,
 };
 
 /** /reports: the report picker. The devices and period chosen in one report go along to the next. */

@@ -36,6 +36,7 @@ export function useReportFilter(scope: Scope) {
       daily: filter.daily,
       types: filter.types,
       alarms: filter.alarms,
+      geofenceIds: filter.geofenceIds,
     };
   }, [complete, filter, timeZone, ranAt]);
 
@@ -68,12 +69,19 @@ export function useBackToReports(): () => void {
   };
 }
 
-/** Everything a report page runs on: the filter of its URL, its report, and the way back to the picker. */
-export function useReportPage<K extends ReportKind>(kind: K, scope: Scope) {
+/** Completes a report's parameters from what the page knows (the geofences "all" stands for); null waits. */
+export type AdjustParams = (params: ReportParams) => ReportParams | null;
+
+/**
+ * Everything a report page runs on: the filter of its URL, its report, and the way back to the
+ * picker. `adjust` (a stable function) completes the parameters before the report runs.
+ */
+export function useReportPage<K extends ReportKind>(kind: K, scope: Scope, adjust?: AdjustParams) {
   const back = useBackToReports();
   const filter = useReportFilter(scope);
-  const report = useReport(kind, filter.params, filter.run);
-  return { ...filter, ...report, kind, scope, back };
+  const params = useMemo(() => (filter.params && adjust ? adjust(filter.params) : filter.params), [filter.params, adjust]);
+  const report = useReport(kind, params, filter.run);
+  return { ...filter, params, ...report, kind, scope, back };
 }
 
 export type ReportPage<K extends ReportKind> = ReturnType<typeof useReportPage<K>>;

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { textField } from '../../testing/queries.ts';
+import { textField, toggle } from '../../testing/queries.ts';
 import ServerPage from './ServerPage.tsx';
 
 const app = setupComponentTests();
@@ -36,5 +36,66 @@ describe('server settings, SMS gateway', () => {
     expect(app.api.received('PUT', '/api/server')[0].json<Server>().attributes).toEqual({
       ...gateway, 'sms.http.url': 'https://sms.example/v2/send', 'tarkan.lang': 'pt-BR',
     });
+  });
+});
+
+describe('server settings, Telegram and WhatsApp', () => {
+  const channels = {
+    'notificator.telegram.key': MASK,
+    'notificator.telegram.chatId': '-1001234',
+    'whatsapp.http.url': 'https://wa.example/v1/messages',
+    'whatsapp.http.template': '{"number":"{phone}","text":"{message}"}',
+    'whatsapp.http.authorization': MASK,
+  };
+  const open = async () => {
+    const view = await app.render(<ServerPage />, { path: '/server', user: makeUser({ id: 1, administrator: true }) });
+    return { view, dialog: await screen.findByTestId('entity-dialog') };
+  };
+
+  it('shows the bot and the WhatsApp gateway in their sections and saves them, masked values sent back as read', async () => {
+    app.api
+      .on('GET', '/api/server', serverReply({ attributes: { ...channels } }))
+      .on('PUT', '/api/server', (request) => ({ json: request.json() }));
+    const { view, dialog } = await open();
+    for (const section of ['Telegram', 'WhatsApp']) expect(within(dialog).getByText(section)).toBeTruthy();
+    expect(textField(dialog, 'Bot token').type).toBe('password');
+    expect(textField(dialog, 'Default chat').value).toBe('-1001234');
+    expect(textField(dialog, 'WhatsApp gateway URL').value).toBe('https://wa.example/v1/messages');
+    expect(textField(dialog, 'Authorization value (WhatsApp)').type).toBe('password');
+
+    await view.fill(textField(dialog, 'Bot API address'), 'http://bots.local:8081');
+    await view.user.click(toggle(dialog, 'Send the location after the message'));
+    await view.user.click(within(dialog).getByTestId('entity-save'));
+
+    await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
+    expect(app.api.received('PUT', '/api/server')[0].json<Server>().attributes).toEqual({
+      ...channels, 'notificator.telegram.apiUrl': 'http://bots.local:8081', 'notificator.telegram.sendLocation': true,
+    });
+  });
+
+  it("sends each channel's test message and shows it sent, or failed with the provider's reason", async () => {
+    app.api
+      .on('GET', '/api/server', serverReply({ attributes: { ...channels } }))
+      .on('POST', '/api/notifications/test/whatsapp', () => ({ status: 204 }))
+      .on('POST', '/api/notifications/test/telegram', () => ({ status: 400, text: 'Telegram answered 400: Bad Request: chat not found' }));
+    const { view, dialog } = await open();
+
+    await view.user.click(within(dialog).getByTestId('test-whatsapp'));
+    expect((await within(dialog).findByTestId('test-whatsapp-result')).textContent).toBe('Sent. Check that it arrived.');
+    await view.user.click(within(dialog).getByTestId('test-telegram'));
+    expect((await within(dialog).findByTestId('test-telegram-result')).textContent).toBe('Failed: Telegram answered 400: Bad Request: chat not found');
+    expect(app.api.received('POST', '/api/notifications/test/whatsapp')).toHaveLength(1);
+    expect(app.api.received('POST', '/api/notifications/test/telegram')).toHaveLength(1);
+  });
+
+  it('tests only saved settings: a changed channel asks to save first', async () => {
+    app.api.on('GET', '/api/server', serverReply({ attributes: { ...channels } }));
+    const { view, dialog } = await open();
+    await view.fill(textField(dialog, 'Default chat'), '42');
+    const button = within(dialog).getByTestId<HTMLButtonElement>('test-telegram');
+    expect(button.disabled).toBe(true);
+    expect(within(dialog).getByText('Save first: the test uses the saved settings.')).toBeTruthy();
+    // the other channels' buttons still work
+    expect(within(dialog).getByTestId<HTMLButtonElement>('test-whatsapp').disabled).toBe(false);
   });
 });

@@ -9,11 +9,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
+import { channelFields } from './channelFields.tsx';
 
 const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
 
 /** Spec §3 "Server settings": Traccar's columns plus the product's attributes (administrators). */
-function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
+function serverFields(t: (key: string) => string, saved: Server | null | undefined): FieldSpec<Server>[] {
   const map = t('server.sections.map');
   const rules = t('server.sections.rules');
   const product = t('server.sections.product');
@@ -48,6 +49,8 @@ function serverFields(t: (key: string) => string): FieldSpec<Server>[] {
     { path: 'attributes.sms.http.authorization', label: t('server.smsAuthorization'), kind: 'password', section: sms },
     { path: 'attributes.sms.http.user', label: t('server.smsUser'), kind: 'text', section: sms },
     { path: 'attributes.sms.http.password', label: t('server.smsPassword'), kind: 'password', section: sms },
+    // the SMS test button, Telegram and WhatsApp with theirs
+    ...channelFields(t, saved),
   ];
 }
 
@@ -70,7 +73,7 @@ export default function ServerPage() {
     <>
       <FormDialogPage
         title={t('server.title')}
-        fields={serverFields(t)}
+        fields={serverFields(t, server)}
         value={server}
         onSave={async (value) => {
           await saveServer(value);

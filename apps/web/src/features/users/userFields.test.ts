@@ -31,6 +31,13 @@ describe('user form (spec §5)', () => {
     expect(toWire({ ...blank, password: 'abcd', passwordConfirm: 'abcd' })).toMatchObject({ password: 'abcd' });
   });
 
+  it("offers the user's Telegram chat (the telegram channel's address) beside his phone", () => {
+    const paths = userFields(t, { admin: true, advancedPermissions: false }).filter((f) => f.section === 'users.sections.main').map((f) => f.path);
+    expect(paths.slice(0, 4)).toEqual(['name', 'email', 'phone', 'attributes.telegramChatId']);
+    const rights = userFields(t, { admin: true, advancedPermissions: false }).filter((f) => f.section === 'users.sections.rights').map((f) => f.path);
+    expect(rights.slice(0, 2)).toEqual(['administrator', 'disabled']);
+  });
+
   it('offers administrator and billing only to administrators', () => {
     const paths = (admin: boolean) => userFields(t, { admin, advancedPermissions: false }).map((f) => f.path);
     expect(paths(true)).toContain('administrator');

@@ -34,6 +34,8 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
     { path: 'name', label: t('users.name'), kind: 'text', required: true, minLength: 3, requiredMessage: t('validation.nameRequired'), minLengthMessage: t('validation.nameRequired'), section: main },
     { path: 'email', label: t('users.email'), kind: 'text', required: true, minLength: 4, requiredMessage: t('validation.minFour'), minLengthMessage: t('validation.minFour'), section: main },
     { path: 'phone', label: t('users.phone'), kind: 'text', section: main },
+    // Traccar's user attribute: where the telegram channel sends (else the server's chat)
+    { path: 'attributes.telegramChatId', label: t('users.telegramChatId'), kind: 'text', helper: t('users.telegramChatIdHelp'), section: main },
     // a new user must get a password (checkUser); an existing one keeps his unless a new one is typed
     { path: 'password', label: t('users.password'), kind: 'password', required: true, requiredMessage: t('validation.minFour'), minLength: 4, minLengthMessage: t('validation.minFour'), section: main, visible: (u) => u.id === 0 },
     { path: 'password', label: t('users.newPassword'), kind: 'password', minLength: 4, minLengthMessage: t('validation.minFour'), section: main, helper: t('users.passwordHelp'), visible: (u) => u.id !== 0 },
@@ -54,7 +56,7 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
     { path: 'attributes.tarkan.lang', label: t('users.language'), kind: 'select', section: prefs, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
     { path: 'attributes.tarkan.deviceAttributes', label: t('users.deviceAttributes'), kind: 'text', helper: t('users.deviceAttributesHelp'), section: prefs },
   ];
-  if (scope.admin) fields.splice(5, 0, { path: 'administrator', label: t('users.administrator'), kind: 'boolean', section: rights });
+  if (scope.admin) fields.splice(6, 0, { path: 'administrator', label: t('users.administrator'), kind: 'boolean', section: rights });
   const other = (user: UserForm) => scope.admin || user.id !== scope.selfId;
   if (scope.admin || scope.billing) {
     fields.push(

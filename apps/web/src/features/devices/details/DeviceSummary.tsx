@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useSpeedUnit } from '../../../state/preferences.ts';
 import { deviceStatus, isMoving } from '../deviceStatus.ts';
 import { StatusChip } from '../StatusChip.tsx';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../ui/time.ts';
 import { formatSpeed } from '../../../ui/units.ts';
 import { useNow } from '../../../ui/useNow.ts';
 
-/** Status, last update, speed, place and coordinates. */
+/** Status, last update, speed, address (looked up on display) and coordinates. */
 export function DeviceSummary({ device, position }: { device: Device; position: Position | undefined }) {
   const { t, i18n } = useTranslation();
   const speedUnit = useSpeedUnit();
@@ -30,7 +31,12 @@ export function DeviceSummary({ device, position }: { device: Device; position: 
       <Typography variant="body2" color="text.secondary" title={lastUpdate ? formatDateTime(lastUpdate, i18n.language) : undefined}>
         {t('device.lastUpdate')}: {lastUpdate ? formatRelativeTime(lastUpdate, now, i18n.language) : t('common.never')}
       </Typography>
-      {position?.address && <Typography variant="body2">{position.address}</Typography>}
+      {position && (
+        <Typography variant="body2" data-testid="device-address">
+          {/* a new device starts afresh; its moves are looked up once they settle */}
+          <AddressText key={device.id} live latitude={position.latitude} longitude={position.longitude} address={position.address} />
+        </Typography>
+      )}
       {position && (
         <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {position.latitude.toFixed(5)}, {position.longitude.toFixed(5)} · {Math.round(position.course)}°

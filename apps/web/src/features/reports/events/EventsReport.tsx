@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportEvent } from '../../../api/reports.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import { useReportDevices } from '../filters/DeviceField.tsx';
 import type { ColumnKit } from '../layout/columns.ts';
 import type { Column } from '../layout/ReportTable.tsx';
@@ -22,6 +23,11 @@ export default function EventsReport() {
         column('device', (row: ReportEvent) => row.deviceName ?? names.get(row.deviceId) ?? row.deviceId),
         column('type', (row: ReportEvent) => eventTypeLabel(row.type, t, (key) => i18n.exists(key))),
         column('detail', (row: ReportEvent) => eventDetail(row, t, format)),
+        // where the event's position was (the server places each event); asked when shown
+        column('address', (row: ReportEvent) =>
+          row.latitude === undefined || row.longitude === undefined
+            ? t('common.none')
+            : <AddressText address={row.address} latitude={row.latitude} longitude={row.longitude} />),
       ];
     },
     [devices, i18n],

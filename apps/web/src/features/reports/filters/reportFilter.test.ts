@@ -12,6 +12,7 @@ describe('report filter in the URL', () => {
       types: [],
       alarms: [],
       daily: false,
+      geofenceIds: [],
     });
   });
 
@@ -43,6 +44,7 @@ describe('report filter in the URL', () => {
       types: ['alarm', 'ignitionOn'],
       alarms: ['sos'],
       daily: false,
+      geofenceIds: [],
     };
     const written = writeFilter(filter, new URLSearchParams('deviceId=1&period=today&attribute=fuel'));
     expect(written.toString()).toBe(

@@ -4,7 +4,7 @@ import { isPeriodPreset, type Period } from './period.ts';
 /**
  * A report's filter, kept in the URL so a report can be linked:
  * `?deviceId=3&deviceId=7&groupId=2&period=last7` or `…&from=<ISO>&to=<ISO>`, plus `type`, `alarm`
- * (events) and `daily=true` (summary).
+ * (events), `daily=true` (summary) and `geofenceId` (geofences).
  */
 export interface ReportFilter {
   deviceIds: number[];
@@ -13,10 +13,11 @@ export interface ReportFilter {
   types: string[];
   alarms: string[];
   daily: boolean;
+  geofenceIds: number[];
 }
 
 const SHARED_KEYS = ['deviceId', 'groupId', 'period', 'from', 'to'] as const;
-const FILTER_KEYS = [...SHARED_KEYS, 'type', 'alarm', 'daily'];
+const FILTER_KEYS = [...SHARED_KEYS, 'type', 'alarm', 'daily', 'geofenceId'];
 export const DEFAULT_PERIOD: Period = { preset: 'today' };
 
 function ids(values: string[]): number[] {
@@ -45,6 +46,7 @@ export function parseFilter(search: URLSearchParams): ReportFilter {
     types: known(search.getAll('type'), EVENT_TYPES),
     alarms: known(search.getAll('alarm'), ALARM_KINDS),
     daily: search.get('daily') === 'true',
+    geofenceIds: ids(search.getAll('geofenceId')),
   };
 }
 
@@ -62,6 +64,7 @@ export function writeFilter(filter: ReportFilter, search: URLSearchParams): URLS
   filter.types.forEach((type) => next.append('type', type));
   filter.alarms.forEach((alarm) => next.append('alarm', alarm));
   if (filter.daily) next.set('daily', 'true');
+  filter.geofenceIds.forEach((id) => next.append('geofenceId', String(id)));
   return next;
 }
 

@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ReportStop } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
-import { place } from '../format/place.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import type { ReportFormat } from '../format/useReportFormat.ts';
 
 interface StopListProps {
@@ -33,7 +33,7 @@ export const StopList = memo(function StopList({ stops, format, onSelect }: Stop
         <ListItemButton key={stop.startTime} onClick={() => onSelect(stop)} sx={{ px: 1 }}>
           <ListItemText
             primary={`${format.dateTime(stop.startTime)} · ${format.duration(stop.duration)}`}
-            secondary={place(stop.address, stop.latitude, stop.longitude)}
+            secondary={<AddressText address={stop.address} latitude={stop.latitude} longitude={stop.longitude} />}
             slotProps={{ secondary: { noWrap: true } }}
           />
         </ListItemButton>

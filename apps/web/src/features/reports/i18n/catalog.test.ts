@@ -1,3 +1,4 @@
+import { SCHEDULED_REPORT_PERIODS, SCHEDULED_REPORT_TYPES } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
 import { PERIOD_PRESETS } from '../filters/period.ts';
 import { REPORT_PAGES } from '../reportPages.ts';
@@ -11,6 +12,9 @@ describe('report texts', () => {
     ...PERIOD_PRESETS.map((preset) => `reports.period.${preset}`),
     ...REPORT_PAGES.flatMap((page) => [`reports.pages.${page.id}.title`, `reports.pages.${page.id}.description`]),
     ...['first', 'previous', 'next', 'last'].map((type) => `reports.table.${type}Page`),
+    // a scheduled report's type is named by its page's title, its period by the filter's preset
+    ...SCHEDULED_REPORT_TYPES.map((type) => `reports.pages.${type}.title`),
+    ...SCHEDULED_REPORT_PERIODS.filter((period) => period !== 'calendar').map((period) => `reports.period.${period}`),
     'reports.filter.from',
     'reports.filter.to',
   ];

@@ -1,5 +1,8 @@
+import { useRef } from 'react';
+import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
@@ -12,16 +15,30 @@ import { exportFileName } from './exportFileName.ts';
 import { saveFile } from './saveFile.ts';
 import { useReportErrorText } from './useReportErrorText.ts';
 
-/** Downloads the report as a spreadsheet (xlsx), made by the server in the user's units. */
+const cancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Downloads the report as a spreadsheet (xlsx), made by the server in the user's units. While the
+ * server works the button turns into a spinner that cancels the export when pressed (the server
+ * stops when the request goes away).
+ */
 export function ExportButton({ kind, params }: { kind: ReportKind; params: ReportParams | null }) {
   const { t } = useTranslation();
   const errorText = useReportErrorText();
   const { timeZone } = useReportFormat();
+  const running = useRef<AbortController | null>(null);
   const download = useMutation({
-    mutationFn: (wanted: ReportParams) => getReportSpreadsheet(kind, wanted),
+    mutationFn: (wanted: ReportParams) => {
+      running.current = new AbortController();
+      return getReportSpreadsheet(kind, wanted, running.current.signal);
+    },
     onSuccess: (blob, wanted) => saveFile(blob, exportFileName(kind, wanted.from, wanted.to, timeZone)),
+    onSettled: () => {
+      running.current = null;
+    },
   });
-  const label = t('reports.export');
+  const label = download.isPending ? t('reports.exportCancel') : t('reports.export');
+  const failed = download.isError && !cancelled(download.error);
 
   return (
     <>
@@ -29,15 +46,22 @@ export function ExportButton({ kind, params }: { kind: ReportKind; params: Repor
         <span>
           <IconButton
             aria-label={label}
-            disabled={!params || download.isPending}
-            onClick={() => params && download.mutate(params)}
+            disabled={!params}
+            onClick={() => (download.isPending ? running.current?.abort() : params && download.mutate(params))}
             data-testid="report-export"
           >
-            {download.isPending ? <CircularProgress size={22} /> : <DownloadIcon />}
+            {download.isPending ? (
+              <Box sx={{ position: 'relative', display: 'inline-flex' }}>
+                <CircularProgress size={22} />
+                <CloseIcon sx={{ position: 'absolute', inset: 3, fontSize: 16 }} />
+              </Box>
+            ) : (
+              <DownloadIcon />
+            )}
           </IconButton>
         </span>
       </Tooltip>
-      <Snackbar open={download.isError} onClose={() => download.reset()} autoHideDuration={7000}>
+      <Snackbar open={failed} onClose={() => download.reset()} autoHideDuration={7000}>
         <Alert severity="error" onClose={() => download.reset()} variant="filled">
           {t('reports.exportFailed', { reason: errorText(download.error) })}
         </Alert>

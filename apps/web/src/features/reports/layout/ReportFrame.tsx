@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { useTranslation } from 'react-i18next';
-import type { ReportKind, ReportRows } from '../../../api/reports.ts';
+import { hasSpreadsheet, type ReportKind, type ReportRows } from '../../../api/reports.ts';
 import type { Draft } from '../filters/draft.ts';
 import { sharedSearch } from '../filters/reportFilter.ts';
 import { ReportFilterPanel } from '../filters/ReportFilterPanel.tsx';
@@ -47,7 +47,7 @@ export function ReportFrame<K extends ReportKind>({ page, title, siblings = [], 
       {siblings.map((sibling) => (
         <PageLink key={sibling} to={`${SIBLINGS[sibling].path}${carried}`} title={t(`reports.pages.${sibling}.title`)} icon={SIBLINGS[sibling].icon} />
       ))}
-      <ExportButton kind={page.kind} params={page.params} />
+      {hasSpreadsheet(page.kind) && <ExportButton kind={page.kind} params={page.params} />}
     </>
   );
 

@@ -4,7 +4,7 @@ import type { ReportKind, ReportRows } from '../../../api/reports.ts';
 import type { Draft } from '../filters/draft.ts';
 import type { Scope } from '../filters/reportFilter.ts';
 import { useReportFormat } from '../format/useReportFormat.ts';
-import { useReportPage } from '../useReportRun.ts';
+import { useReportPage, type AdjustParams } from '../useReportRun.ts';
 import { columnKit, type ColumnKit } from './columns.ts';
 import { ReportFrame, type SiblingPage } from './ReportFrame.tsx';
 import { ReportTable, type Column } from './ReportTable.tsx';
@@ -21,14 +21,16 @@ interface TableReportProps<K extends ReportKind> {
   drawChosen?: (row: ReportRows[K]) => ReactNode;
   /** What draws all the rows on the map (a route). */
   drawAll?: (rows: ReportRows[K][]) => ReactNode;
+  /** Completes the parameters before the report runs (a stable function). */
+  adjustParams?: AdjustParams;
 }
 
 /** A report shown as a table, titled by its kind: the page gives its columns and what to draw; the frame does the rest. */
-export function TableReport<K extends ReportKind>({ kind, scope = 'devices-or-groups', columns, rowKey, siblings, extras, drawChosen, drawAll }: TableReportProps<K>) {
+export function TableReport<K extends ReportKind>({ kind, scope = 'devices-or-groups', columns, rowKey, siblings, extras, drawChosen, drawAll, adjustParams }: TableReportProps<K>) {
   const { t } = useTranslation();
   const format = useReportFormat();
   const shown = useMemo(() => columns(columnKit(t, format)), [columns, t, format]);
-  const page = useReportPage(kind, scope);
+  const page = useReportPage(kind, scope, adjustParams);
   const rows = page.query.data;
   const [chosen, setChosen] = useState<ReportRows[K] | null>(null);
   // a row of an earlier run is no longer in the table

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { place } from '../format/place.ts';
+import { createElement, type ReactNode } from 'react';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import type { ReportFormat } from '../format/useReportFormat.ts';
 import type { Column } from './ReportTable.tsx';
 
@@ -14,7 +14,9 @@ export function columnKit(t: Translate, format: ReportFormat) {
     device: column('device', (row: { deviceName: string }) => row.deviceName),
     start: column('start', (row: { startTime: string }) => format.dateTime(row.startTime)),
     end: column('end', (row: { endTime: string }) => format.dateTime(row.endTime)),
-    address: column('address', (row: { address?: string | null; latitude: number; longitude: number }) => place(row.address, row.latitude, row.longitude)),
+    // the row's address from the report, else looked up when the row is shown
+    address: column('address', (row: { address?: string | null; latitude: number; longitude: number }) =>
+      createElement(AddressText, { address: row.address, latitude: row.latitude, longitude: row.longitude })),
     distance: right('distance', (row: { distance: number }) => format.distance(row.distance)),
     duration: right('duration', (row: { duration: number }) => format.duration(row.duration)),
     averageSpeed: right('averageSpeed', (row: { averageSpeed: number }) => format.speed(row.averageSpeed)),

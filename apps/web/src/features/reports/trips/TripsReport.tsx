@@ -1,5 +1,5 @@
 import type { ReportTrip } from '@rastro/api';
-import { place } from '../format/place.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import type { ColumnKit } from '../layout/columns.ts';
 import type { Column } from '../layout/ReportTable.tsx';
 import { TableReport } from '../layout/TableReport.tsx';
@@ -10,9 +10,9 @@ const tripKey = (trip: ReportTrip) => `${trip.deviceId}-${trip.startTime}`;
 const columns = ({ t, column, shared }: ColumnKit): Column<ReportTrip>[] => [
   shared.device,
   shared.start,
-  column('startAddress', (row: ReportTrip) => place(row.startAddress, row.startLat, row.startLon)),
+  column('startAddress', (row: ReportTrip) => <AddressText address={row.startAddress} latitude={row.startLat} longitude={row.startLon} />),
   shared.end,
-  column('endAddress', (row: ReportTrip) => place(row.endAddress, row.endLat, row.endLon)),
+  column('endAddress', (row: ReportTrip) => <AddressText address={row.endAddress} latitude={row.endLat} longitude={row.endLon} />),
   shared.distance,
   shared.duration,
   shared.averageSpeed,
