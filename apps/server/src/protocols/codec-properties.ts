@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState, type DecodeResult, type StreamCodec } from './codec.ts';
 
 /**
@@ -149,6 +149,18 @@ export function noise(prefixes: Buffer[] = []): fc.Arbitrary<Buffer> {
   return fc.oneof(random, fc.tuple(fc.constantFrom(...prefixes), random).map(([prefix, bytes]) => Buffer.concat([prefix, bytes])));
 }
 
+/** Valid streams of 1 to `maxLength` of the given frames back to back, with the frames the splitter must find. */
+export function framesInARow(frame: fc.Arbitrary<Buffer>, maxLength: number): fc.Arbitrary<{ stream: Buffer; frames: Buffer[] }> {
+  return fc.array(frame, { minLength: 1, maxLength }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+}
+
+/** The checks `checkCodec` gives: each one an `it` body. */
+export interface CodecChecks {
+  random: () => void;
+  mutations: () => void;
+  chunking: () => void;
+}
+
 /**
  * The standard battery for one codec: random bytes and mutated valid streams survive (only
  * ProtocolError, never a hang: the run is bounded by the test timeout), and any chunking of a
@@ -163,7 +175,7 @@ export function checkCodec(
     /** Where a stream may be cut, when the protocol cannot frame some of it before more bytes come (H02 binary). */
     cuts?: (frames: Buffer[], offsets: number[]) => number[];
   } = {},
-): { random: () => void; mutations: () => void; chunking: () => void } {
+): CodecChecks {
   const runs = options.runs ?? 300;
   return {
     random: () =>
@@ -188,4 +200,22 @@ export function checkCodec(
         { numRuns: runs },
       ),
   };
+}
+
+/**
+ * Registers the standard `it`s for a codec's checks in the current `describe`, so every protocol
+ * states them alike: TCP random / mutations / chunking, and when given, UDP random + mutations
+ * (then the TCP cases are named "TCP: …").
+ */
+export function itKeepsCodecProperties(tcp: CodecChecks, udp?: CodecChecks): void {
+  const over = udp ? 'TCP: ' : '';
+  it(`${over}random bytes give frames or a ProtocolError, never a crash`, tcp.random);
+  it(`${over}mutated valid streams give frames or a ProtocolError, never a crash`, tcp.mutations);
+  it(`${over}any chunking of a valid stream gives the same frames and positions as the whole`, tcp.chunking);
+  if (udp) {
+    it('UDP: random bytes and mutated datagrams give a result or a ProtocolError, never a crash', () => {
+      udp.random();
+      udp.mutations();
+    });
+  }
 }

@@ -12,7 +12,9 @@ describe('RASTRO_ACCEPT_BAD_CRC', () => {
   });
 
   it('refuses a name that could not mean anything, so a typo does not pass unnoticed', () => {
-    expect(() => acceptBadChecksumOf(['gt6'])).toThrow('RASTRO_ACCEPT_BAD_CRC: "gt6" is not a protocol with a checksum (gt06, teltonika or all)');
+    expect(() => acceptBadChecksumOf(['gt6'])).toThrow(
+      'RASTRO_ACCEPT_BAD_CRC: "gt6" is not a protocol with a checksum (castel, eelink, gt06, jt808, meiligao, meitrack, mxt, pst, teltonika or all)',
+    );
     // H02 and Suntech frames carry no checksum: accepting bad ones would do nothing.
     expect(() => acceptBadChecksumOf(['h02'])).toThrow(/"h02" is not a protocol with a checksum/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
 import { calampCodec } from './codec.ts';
 
 // Datagrams from Traccar's CalAmpProtocolDecoderTest.
@@ -16,8 +16,7 @@ const MINI_OPTIONS = '830543321494860101';
 
 describe('CalAmp messages', () => {
   it('identifies the device by the mobile id of the options header', () => {
-    const device = protocolTest(calampCodec, { anonymous: true });
-    expect(device.decode(binary(USER_DATA))[0].uniqueId).toBe('4764358634');
+    const { device } = identify(calampCodec, binary(USER_DATA), '4764358634');
     expect(device.decode(binary(EVENT))[0].uniqueId).toBe('352648068863398');
   });
 

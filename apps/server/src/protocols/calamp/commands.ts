@@ -1,4 +1,5 @@
-import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import type { DeviceCommand } from '../codec.ts';
+import { encodeCustomHexOnly } from '../kit/commands.ts';
 
 /**
  * Traccar has no CalAmp encoder: only `custom`, whose hex `data` (a whole LMU message, options
@@ -7,8 +8,5 @@ import { ProtocolError, type DeviceCommand } from '../codec.ts';
 export const CALAMP_COMMAND_TYPES = ['custom'];
 
 export function encodeCalAmpCommand(command: DeviceCommand): Buffer {
-  if (command.type !== 'custom') throw new ProtocolError(`calamp: unsupported command type ${command.type}`);
-  const data = command.attributes.data;
-  if (typeof data !== 'string' || !/^(?:[0-9a-fA-F]{2})+$/.test(data)) throw new ProtocolError('calamp: custom command needs hex `data`');
-  return Buffer.from(data, 'hex');
+  return encodeCustomHexOnly(command, 'calamp');
 }

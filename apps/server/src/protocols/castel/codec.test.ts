@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
 import { castelCodec } from './codec.ts';
 
 // Frames from Traccar's CastelProtocolDecoderTest.
@@ -43,9 +43,7 @@ const RECEIVED = new Date('2024-01-01T00:00:00.000Z');
 
 describe('Castel SC (OBD) messages', () => {
   it('answers the login with 0x9001, 0xFFFFFFFF and the server time, and keeps its fix', () => {
-    const device = protocolTest(castelCodec, { anonymous: true, receivedAt: RECEIVED });
-    const [result] = device.decode(SC_LOGIN);
-    expect(result.uniqueId).toBe('213L2017001109');
+    const { device, result } = identify(castelCodec, SC_LOGIN, '213L2017001109', { receivedAt: RECEIVED });
     expect(result.reply?.toString('hex')).toBe('40402900033231334c323031373030313130390000000000009001ffffffff000080009265c6ca0d0a');
     expect(result.positions).toHaveLength(1);
     device.position(SC_LOGIN, {
@@ -118,9 +116,7 @@ describe('Castel CC and MPIP messages', () => {
   });
 
   it('answers the MPIP login with 0x1001 and identifies the device', () => {
-    const device = protocolTest(castelCodec, { anonymous: true });
-    const [result] = device.decode(MPIP_LOGIN);
-    expect(result.uniqueId).toBe('gnghef6101112900174');
+    const { result } = identify(castelCodec, MPIP_LOGIN, 'gnghef6101112900174');
     expect(result.reply?.toString('hex')).toBe('40402a00676e676865663631303131313239303031373400100100000000ffffffffffffffffc2cf0d0a');
     expect(result.positions?.[0].fixTime.toISOString()).toBe('2016-02-06T11:53:54.000Z');
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { continentalCodec } from './codec.ts';
 
 const FRAMES = [
@@ -18,12 +18,10 @@ const frame = fc.oneof(
   }),
 );
 
-const valid = fc.array(frame, { minLength: 1, maxLength: 6 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const valid = framesInARow(frame, 6);
 
 const properties = checkCodec(continentalCodec, valid, { prefixes: [Buffer.from('5356', 'hex'), Buffer.from('5356002a', 'hex')] });
 
 describe('Continental codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

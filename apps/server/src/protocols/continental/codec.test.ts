@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
 import { continentalCodec } from './codec.ts';
 
 // Traccar's test frames: an extended one with odometer, and a 42-byte basic one.
@@ -9,8 +9,7 @@ const BASIC = '5356002a0d0010a12403025a9ea47f00feb48400fd6e63000c0000015a9ea4800
 
 describe('Continental messages', () => {
   it('identifies the device by its serial number in decimal, without replying', () => {
-    const [result] = protocolTest(continentalCodec, { anonymous: true }).decode(binary(EXTENDED));
-    expect(result.uniqueId).toBe(String(0x001eb485));
+    const { result } = identify(continentalCodec, binary(EXTENDED), String(0x001eb485));
     expect(result.reply).toBeUndefined();
   });
 

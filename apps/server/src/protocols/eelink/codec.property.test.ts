@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, framesInARow, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { eelinkCodec, eelinkUdpCodec } from './codec.ts';
 
 /** Traccar's test packages: login, first-generation GPS/alarm/state, normal, warning, heartbeat, OBD, command answer. */
@@ -21,19 +21,13 @@ const ENVELOPES = [
   '454C0050EAE2035254407167747167671200410021590BD93803026B940D0C3952AD0021000000000501CC0001A53F0170F0AB1305890F11000000000000C2D0001C001600000000000000000000000000000000',
 ].map((hex) => Buffer.from(hex, 'hex'));
 
-const tcp = fc.array(fc.constantFrom(...PACKAGES), { minLength: 1, maxLength: 6 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const tcp = framesInARow(fc.constantFrom(...PACKAGES), 6);
 const udp = fc.constantFrom(...ENVELOPES).map((frame) => ({ stream: frame, frames: [frame] }));
 const overTcp = checkCodec(eelinkCodec, tcp, { prefixes: [Buffer.from('gg')], runs: 200 });
 const overUdp = checkCodec(eelinkUdpCodec, udp, { prefixes: [Buffer.from('EL'), Buffer.from('gg')], runs: 200 });
 
 describe('Eelink codec properties', () => {
-  it('TCP: random bytes give frames or a ProtocolError, never a crash', overTcp.random);
-  it('TCP: mutated valid streams give frames or a ProtocolError, never a crash', overTcp.mutations);
-  it('TCP: any chunking of a valid stream gives the same frames and positions as the whole', overTcp.chunking);
-  it('UDP: random bytes and mutated datagrams give a result or a ProtocolError, never a crash', () => {
-    overUdp.random();
-    overUdp.mutations();
-  });
+  itKeepsCodecProperties(overTcp, overUdp);
   it('a long command answer is a result, decoded without a hang', () => {
     const text = Buffer.from(`Lat:N1.1${'Lon:E1.1Course:1.1Speed:1.1Date Time:2017-12-02 11:29:43x'.repeat(1000)}`);
     const head = Buffer.from('6767800000000001000000000', 'hex');

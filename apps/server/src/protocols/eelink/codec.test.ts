@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState } from '../codec.ts';
-import { binary, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { eelinkCodec, eelinkUdpCodec } from './codec.ts';
 
 const RECEIVED = new Date('2024-01-01T00:00:00.000Z');
@@ -17,9 +17,7 @@ const UDP_NORMAL = '454C0050EAE2035254407167747167671200410021590BD93803026B940D
 
 describe('Eelink login', () => {
   it('identifies the device by its IMEI and acknowledges with the time and protocol version', () => {
-    const device = protocolTest(eelinkCodec, { anonymous: true, receivedAt: RECEIVED });
-    const [result] = device.decode(binary(LOGIN));
-    expect(result.uniqueId).toBe('352544071750518');
+    const { result } = identify(eelinkCodec, binary(LOGIN), '352544071750518', { receivedAt: RECEIVED });
     expect(result.positions).toEqual([]);
     expect(result.reply?.toString('hex')).toBe(`6767010009007b${RECEIVED_SECONDS}000100`);
   });

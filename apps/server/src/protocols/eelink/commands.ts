@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 import { encodePackage, imeiBytes, sealEnvelope } from './frame.ts';
 import { MessageType } from './position.ts';
 
@@ -16,9 +17,7 @@ const INSTRUCTION = 0x01;
 
 function instructionOf(command: DeviceCommand): string {
   if (command.type === 'custom') {
-    const { data } = command.attributes;
-    if (typeof data !== 'string' || data === '') throw new ProtocolError('eelink: custom command needs a `data` text');
-    return data;
+    return customText(command, 'eelink');
   }
   const instruction = INSTRUCTIONS.get(command.type);
   if (!instruction) throw new ProtocolError(`eelink: unsupported command type ${command.type}`);

@@ -1,7 +1,7 @@
 import type { DecodedPosition } from '../types.ts';
 import { applyLocation, LOCATION, readLocation } from './location.ts';
 import { IMEI, NAME, reportPattern, TAIL, VERSION, applyReportTime, matchReport } from './patterns.ts';
-import { newPosition, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
+import { newPosition, readHeader, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
 import { Fields, parseDecimal, parseHex, parseInteger } from './values.ts';
 
 /** The optional values of a BLE accessory, by the bit of its append mask that announces them. */
@@ -37,13 +37,7 @@ const BAA = reportPattern(
 
 /** BAA, an alarm of a BLE accessory (temperature or humidity out of range, low battery…), with its values. */
 export function decodeAccessoryAlarm(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(BAA, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  applyAccessory(position, parseHex(groups.mask ?? ''), groups.values ?? '', [0, 1, 2, 3, 4, 5]);
-  applyLocation(position, groups);
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeAccessoryReport(BAA, [0, 1, 2, 3, 4, 5], sentence, context);
 }
 
 const BID = reportPattern(
@@ -59,10 +53,15 @@ const BID = reportPattern(
 
 /** BID, a BLE accessory identified (paired): its MAC address and voltage. */
 export function decodeAccessoryIdentification(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(BID, sentence);
+  return decodeAccessoryReport(BID, [1, 3], sentence, context);
+}
+
+/** BAA and BID alike: the accessory values the mask announces (of the given bits), the location, the report time. */
+function decodeAccessoryReport(pattern: RegExp, bits: readonly number[], sentence: string, context: DecodeContext): Report | null {
+  const groups = matchReport(pattern, sentence);
   if (!groups) return null;
   const position = newPosition(context);
-  applyAccessory(position, parseHex(groups.mask ?? ''), groups.values ?? '', [1, 3]);
+  applyAccessory(position, parseHex(groups.mask ?? ''), groups.values ?? '', bits);
   applyLocation(position, groups);
   applyReportTime(position, groups, context);
   return { uniqueId: groups.imei, positions: [position] };
@@ -94,9 +93,7 @@ export function decodeSerialData(sentence: string, context: DecodeContext): Repo
 
 /** DAT, a text a serial accessory sent (such as a tachograph line), kept whole as `data`, with the location. */
 export function decodeAccessoryText(fields: Fields, context: DecodeContext): Report {
-  fields.skip(); // header
-  const model = context.model(fields.next());
-  const uniqueId = fields.next();
+  const { model, uniqueId } = readHeader(fields, context);
   const position = newPosition(context);
   fields.skip(4); // device name, report type, two reserved fields
   set(position, 'data', fields.next());

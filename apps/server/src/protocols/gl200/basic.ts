@@ -1,7 +1,7 @@
-import { addAlarm, kmhToKnots, newPosition, set, setFixTime, setNetwork, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
+import { addAlarm, newPosition, set, setNetwork, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
 import { alarmOfType, harshBehaviourAlarm } from './alarms.ts';
-import { cellTower } from './location.ts';
-import { Fields, parseDecimal, parseHex, parseInteger, parseTime } from './values.ts';
+import { cellTower, readFix } from './location.ts';
+import { Fields, parseHex, parseInteger, parseTime } from './values.ts';
 
 const REPORT_TYPE = /^[0-9a-fA-F]{1,2}$/;
 const COORDINATE = /^-?\d{1,3}\.\d{6}$/;
@@ -37,12 +37,7 @@ export function decodeBasicReport(fields: Fields, type: string, context: DecodeC
     fields.skip(-4);
     position.valid = true;
     set(position, 'hdop', parseInteger(fields.next()));
-    position.speed = kmhToKnots(parseDecimal(fields.next()));
-    position.course = parseInteger(fields.next());
-    position.altitude = parseDecimal(fields.next());
-    position.longitude = parseDecimal(fields.next());
-    position.latitude = parseDecimal(fields.next());
-    setFixTime(position, parseTime(fields.next()));
+    readFix(position, fields);
     located = true;
     break;
   }

@@ -1,9 +1,9 @@
 import type { JsonValue } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
-import { applyLocation, LOCATION } from './location.ts';
+import { applyLocation, LOCATION, readFix } from './location.ts';
 import { IMEI, reportPattern, TAIL, VERSION, applyReportTime, matchReport } from './patterns.ts';
-import { kmhToKnots, newPosition, set, setFixTime, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
-import { Fields, optional, parseDecimal, parseHex, parseInteger, parseTime, present } from './values.ts';
+import { newPosition, readHeader, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
+import { Fields, optional, parseDecimal, parseHex, parseInteger, present } from './values.ts';
 
 /** A CAN field's value as its attribute; fields without a reader are skipped. */
 type Reader = (value: string) => JsonValue | undefined;
@@ -93,9 +93,7 @@ function readMasked(position: DecodedPosition, fields: Fields, mask: number, lay
  * location of its own.
  */
 export function decodeCanReport(fields: Fields, context: DecodeContext): Report {
-  fields.skip(); // header
-  const model = context.model(fields.next());
-  const uniqueId = fields.next();
+  const { model, uniqueId } = readHeader(fields, context);
   const position = newPosition(context);
   fields.skip(3); // device name, report type, CAN bus state
   const mask = parseHex(fields.next());
@@ -112,12 +110,7 @@ export function decodeCanReport(fields: Fields, context: DecodeContext): Report 
     while (fields.peek() === '') fields.skip();
     position.valid = parseInteger(fields.next()) > 0;
     if (fields.peek() !== '') {
-      position.speed = kmhToKnots(parseDecimal(fields.next()));
-      position.course = parseInteger(fields.next());
-      position.altitude = parseDecimal(fields.next());
-      position.longitude = parseDecimal(fields.next());
-      position.latitude = parseDecimal(fields.next());
-      setFixTime(position, parseTime(fields.next()));
+      readFix(position, fields);
     } else {
       useLastFix(position);
     }

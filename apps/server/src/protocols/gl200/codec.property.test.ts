@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, framesInARow, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { gl200Codec, gl200UdpCodec } from './codec.ts';
 
 /** Reports of each family as devices send them (from Traccar's tests), text and binary. */
@@ -23,21 +23,14 @@ const BINARY = [
   '2b41434b017f244501010108676231303000000000ffff07e1070b03112d054dfe030d0a',
 ].map((hex) => Buffer.from(hex, 'hex'));
 
-const frames = fc.array(fc.constantFrom(...FRAMES, ...BINARY), { minLength: 1, maxLength: 6 });
-const valid = frames.map((list) => ({ stream: Buffer.concat(list), frames: list }));
+const valid = framesInARow(fc.constantFrom(...FRAMES, ...BINARY), 6);
 const prefixes = ['+RESP:GTFRI,', '+BUFF:GTERI,', '+ACK:GTHBD,', '+RSP', '+EVT', '+INF', '+\0'].map((p) => Buffer.from(p, 'latin1'));
 
 const tcp = checkCodec(gl200Codec, valid, { prefixes, runs: 200 });
 const udp = checkCodec(gl200UdpCodec, valid, { prefixes });
 
 describe('gl200 codec properties', () => {
-  it('TCP: random bytes give frames or a ProtocolError, never a crash', tcp.random);
-  it('TCP: mutated valid streams give frames or a ProtocolError, never a crash', tcp.mutations);
-  it('TCP: any chunking of a valid stream gives the same frames and positions as the whole', tcp.chunking);
-  it('UDP: random bytes and mutated datagrams give a result or a ProtocolError, never a crash', () => {
-    udp.random();
-    udp.mutations();
-  });
+  itKeepsCodecProperties(tcp, udp);
   it('a long report full of separators is decoded or refused, without a hang', () => {
     for (const type of ['FRI', 'ERI', 'CAN', 'OBD', 'DAR', 'BAA', 'GSM', 'WIF', 'SOS']) {
       for (const unit of [',', '0,', '1.0,', '-1.000000,', 'F,']) {

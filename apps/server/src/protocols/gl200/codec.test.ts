@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { gl200Codec, gl200UdpCodec } from './codec.ts';
 
 const FRI = '+RESP:GTFRI,060228,862894020180553,,,10,1,1,20.0,147,329.7,-62.899703,-17.720434,20160309113548,0736,0003,6AAE,3381,00,913.3,,,,0,220101,,,,20160309073554,132B$';
@@ -70,9 +70,7 @@ describe('gl200 framing', () => {
 
 describe('gl200 identification and replies', () => {
   it('identifies the device by the IMEI of every report', () => {
-    const device = protocolTest(gl200Codec, { anonymous: true });
-    const [result] = device.decode(text(FRI));
-    expect(result.uniqueId).toBe('862894020180553');
+    const { result } = identify(gl200Codec, text(FRI), '862894020180553');
     expect(result.reply).toBeUndefined();
   });
 

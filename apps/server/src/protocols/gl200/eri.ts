@@ -2,7 +2,7 @@ import { ProtocolError } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { applyAnalog, applyDeviceStatus } from './io.ts';
 import { readLocation } from './location.ts';
-import { newPosition, set, setFixTime, type DecodeContext, type Report } from './position.ts';
+import { newPosition, readHeader, set, setFixTime, type DecodeContext, type Report } from './position.ts';
 import { Fields, parseDecimal, parseHex, parseHours, parseInteger } from './values.ts';
 
 /** Bits of the ERI mask: which accessory blocks follow the fixed part. */
@@ -20,9 +20,7 @@ const BLE = 1 << 8;
  * fields sit between the fixes and the accessories depends on the model.
  */
 export function decodeExtendedReport(fields: Fields, context: DecodeContext): Report {
-  fields.skip(); // header
-  const model = context.model(fields.next());
-  const uniqueId = fields.next();
+  const { model, uniqueId } = readHeader(fields, context);
   fields.skip(); // device name
   const mask = parseHex(fields.next());
   const power = fields.int();

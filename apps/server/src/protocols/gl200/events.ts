@@ -1,6 +1,6 @@
 import { applyLocation, LOCATION, readLocation } from './location.ts';
 import { IMEI, NAME, reportPattern, TAIL, VERSION, applyReportTime, matchReport } from './patterns.ts';
-import { addAlarm, newPosition, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
+import { addAlarm, newPosition, readHeader, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
 import { Fields, optional, parseDecimal, parseHours, parseInteger } from './values.ts';
 
 /**
@@ -8,9 +8,7 @@ import { Fields, optional, parseDecimal, parseHours, parseInteger } from './valu
  * ignition was in its previous state, the location, the hour meter and the odometer.
  */
 export function decodeIgnitionReport(fields: Fields, type: string, context: DecodeContext): Report {
-  fields.skip(); // header
-  const model = context.model(fields.next());
-  const uniqueId = fields.next();
+  const { model, uniqueId } = readHeader(fields, context);
   const position = newPosition(context);
   fields.skip(); // device name
   if (model === 'CV200') fields.skip(2); // reserved, report type

@@ -103,3 +103,13 @@ export function readLocation(position: DecodedPosition, fields: Fields, model: s
   if (appendMask & 1) set(position, 'sat', parseInteger(fields.next()));
   if (appendMask & 2) fields.skip(); // trigger type
 }
+
+/** Speed, course, altitude, longitude, latitude and fix time: the fix fields in the order every text report gives them. */
+export function readFix(position: DecodedPosition, fields: Fields): void {
+  position.speed = kmhToKnots(parseDecimal(fields.next()));
+  position.course = parseInteger(fields.next());
+  position.altitude = parseDecimal(fields.next());
+  position.longitude = parseDecimal(fields.next());
+  position.latitude = parseDecimal(fields.next());
+  setFixTime(position, parseTime(fields.next()));
+}

@@ -3,6 +3,7 @@ import { KNOTS_PER_KMH } from '@rastro/api';
 import { decodedPosition } from '../../position/create.ts';
 import { addAlarm as addAttributeAlarm } from '../../position/keys.ts';
 import type { DecodedPosition } from '../types.ts';
+import type { Fields } from './values.ts';
 
 export const GL200_PROTOCOL = 'gl200';
 
@@ -22,6 +23,14 @@ export interface DecodeContext {
   ignoreFixTime: boolean;
   /** The device model: the one configured for the device, else the one its protocol version names. */
   model: (protocolVersion: string) => string;
+}
+
+/** The opening every text report shares: header, protocol version (read as the model), IMEI. */
+export function readHeader(fields: Fields, context: DecodeContext): { model: string; uniqueId: string } {
+  fields.skip(); // header
+  const model = context.model(fields.next());
+  const uniqueId = fields.next();
+  return { model, uniqueId };
 }
 
 /** A position timed at the receive time with nothing decoded yet. */

@@ -1,7 +1,7 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import type { DecodeResult } from '../codec.ts';
 import { KEY } from '../../position/keys.ts';
-import { newPosition, numberOf } from './position.ts';
+import { newPosition, numberOf, utcTimeOf } from './position.ts';
 
 /**
  * The alternative report, ended by `*`: `imei:<imei>,<name>,<event>,<sensor id>,<sensor volts>,
@@ -25,9 +25,7 @@ function textOf(value: string | undefined): string | undefined {
 export function decodeAlternative(sentence: string): DecodeResult | null {
   const groups = ALTERNATIVE.exec(sentence)?.groups;
   if (!groups?.imei) return null;
-  const time = new Date(
-    Date.UTC(2000 + Number(groups.year), Number(groups.month) - 1, Number(groups.day), Number(groups.hour), Number(groups.minute), Number(groups.second)),
-  );
+  const time = utcTimeOf(groups);
   const position = newPosition(time);
   position.outdated = false;
   position.valid = Number(groups.fix) > 0;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { gps103Codec, gps103UdpCodec } from './codec.ts';
 
 const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
@@ -35,13 +35,7 @@ const tcp = checkCodec(gps103Codec, valid, { prefixes, runs: 200 });
 const udp = checkCodec(gps103UdpCodec, valid, { prefixes });
 
 describe('GPS103 codec properties', () => {
-  it('TCP: random bytes give frames or a ProtocolError, never a crash', tcp.random);
-  it('TCP: mutated valid streams give frames or a ProtocolError, never a crash', tcp.mutations);
-  it('TCP: any chunking of a valid stream gives the same frames and positions as the whole', tcp.chunking);
-  it('UDP: random bytes and mutated datagrams give a result or a ProtocolError, never a crash', () => {
-    udp.random();
-    udp.mutations();
-  });
+  itKeepsCodecProperties(tcp, udp);
   it('long messages full of separators and digits are decoded or refused quickly', () => {
     for (const unit of [',', '0', '1.', 'A,', ',,', '00.0,', 'N,']) {
       const body = unit.repeat(10_000);

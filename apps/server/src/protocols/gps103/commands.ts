@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 
 /** Traccar's GPS103 data commands. */
 export const GPS103_COMMAND_TYPES = [
@@ -31,15 +32,9 @@ const CODES = new Map([
 export function encodeGps103Command(command: DeviceCommand, state: ConnectionState): Buffer {
   const uniqueId = state.device?.uniqueId;
   if (!uniqueId) throw new ProtocolError('gps103: the device has not identified itself on this connection');
-  const body = command.type === 'custom' ? customData(command) : command.type === 'positionPeriodic' ? `C,${interval(command)}` : CODES.get(command.type);
+  const body = command.type === 'custom' ? customText(command, 'gps103') : command.type === 'positionPeriodic' ? `C,${interval(command)}` : CODES.get(command.type);
   if (body === undefined) throw new ProtocolError(`gps103: unsupported command type ${command.type}`);
   return Buffer.from(`**,imei:${uniqueId},${body}`, 'latin1');
-}
-
-function customData(command: DeviceCommand): string {
-  const { data } = command.attributes;
-  if (typeof data !== 'string' || data === '') throw new ProtocolError('gps103: custom command needs a `data` text');
-  return data;
 }
 
 /** The reporting interval in its largest whole unit, two digits at least: `30s`, `05m`, `02h`. */

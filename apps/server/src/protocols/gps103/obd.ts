@@ -1,6 +1,6 @@
 import type { DecodeResult } from '../codec.ts';
 import { KEY } from '../../position/keys.ts';
-import { newPosition, numberOf } from './position.ts';
+import { newPosition, numberOf, utcTimeOf } from './position.ts';
 
 /**
  * `imei:<imei>,OBD,<yymmddhhmmss>,<odometer>,<instant fuel>,<average fuel>,<engine hours>,<speed>,
@@ -21,9 +21,7 @@ const OBD = new RegExp(
 export function decodeObd(sentence: string): DecodeResult | null {
   const groups = OBD.exec(sentence)?.groups;
   if (!groups?.imei) return null;
-  const time = new Date(
-    Date.UTC(2000 + Number(groups.year), Number(groups.month) - 1, Number(groups.day), Number(groups.hour), Number(groups.minute), Number(groups.second)),
-  );
+  const time = utcTimeOf(groups);
   const position = newPosition(time);
   const { attributes } = position;
   attributes[KEY.odometer] = numberOf(groups.odometer) ?? 0;

@@ -14,3 +14,10 @@ export function numberOf(text: string | undefined): number | undefined {
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
 }
+
+/** The UTC time of a message's `year` (two digits), `month`, `day`, `hour`, `minute` and `second` groups. */
+export function utcTimeOf(groups: Record<string, string | undefined>): Date {
+  return new Date(
+    Date.UTC(2000 + Number(groups.year), Number(groups.month) - 1, Number(groups.day), Number(groups.hour), Number(groups.minute), Number(groups.second)),
+  );
+}

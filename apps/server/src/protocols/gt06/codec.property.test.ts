@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, itKeepsCodecProperties } from '../codec-properties.ts';
 import { gt06Codec } from './codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
 
@@ -38,7 +38,5 @@ const valid = fc.tuple(login, fc.array(fc.oneof(location, other), { minLength: 1
 const properties = checkCodec(gt06Codec, valid, { prefixes: [Buffer.from('7878', 'hex'), Buffer.from('7979', 'hex')] });
 
 describe('GT06 codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

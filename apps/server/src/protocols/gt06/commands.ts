@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 import { booleanSetting, modelOf, textSetting } from '../kit/settings.ts';
 import { encodePacket } from './frame.ts';
 
@@ -42,9 +43,7 @@ export function encodeGt06Command(command: DeviceCommand, state: ConnectionState
 
 function commandText(command: DeviceCommand, state: ConnectionState): string {
   if (command.type === 'custom') {
-    const data = command.attributes.data;
-    if (typeof data !== 'string' || data === '') throw new ProtocolError('gt06: custom command needs a `data` text');
-    return data;
+    return customText(command, 'gt06');
   }
   const relay = RELAY_TEXT.get(command.type);
   if (relay === undefined) throw new ProtocolError(`gt06: unsupported command type ${command.type}`);

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ProtocolListener } from '../types.ts';
+import { describe, expect, it } from 'vitest';
+import { listenerTestbed } from '../testing/listener-testbed.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
-import { TcpDevice, until } from '../testing/tcp-device.ts';
-import { startTcpListener } from '../stream-listener.ts';
+import { until, type TcpDevice } from '../testing/tcp-device.ts';
 import { gt06Codec } from './codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
 
@@ -14,27 +13,12 @@ const location = gt06Frame(
   { serial: 2 },
 );
 
-let listener: ProtocolListener | undefined;
-const devices: TcpDevice[] = [];
-
-afterEach(async () => {
-  for (const device of devices.splice(0)) device.end();
-  await listener?.close();
-  listener = undefined;
-});
+const testbed = listenerTestbed();
 
 async function start(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => TcpDevice }> {
   const ctx = new RecordingContext((uniqueId) => (uniqueId === IMEI ? 7 : null));
-  listener = await startTcpListener(ctx, gt06Codec, { port: 0, host: '127.0.0.1', acceptBadChecksum });
-  const port = listener.port;
-  return {
-    ctx,
-    open: () => {
-      const device = new TcpDevice(port);
-      devices.push(device);
-      return device;
-    },
-  };
+  const { open } = await testbed.tcp(ctx, gt06Codec, { acceptBadChecksum });
+  return { ctx, open };
 }
 
 describe('GT06 over TCP', () => {

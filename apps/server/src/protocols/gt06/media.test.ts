@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES } from '../kit/media-parts.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, expectCompletedMedia, protocolTest } from '../testing/protocol-test.ts';
 import { gt06Codec } from './codec.ts';
 import { encodePacket } from './frame.ts';
 
@@ -56,9 +56,7 @@ describe('GT06 photos', () => {
     expect(device.none(photoData(7, 0, 1024))).toEqual(request(7, 1024, 1024));
     expect(device.none(photoData(7, 1024, 1024))).toEqual(request(7, 2048, 452));
     const [result] = device.decode(photoData(7, 2048, 452));
-    expect(result.reply).toBeUndefined();
-    expect(result.positions).toEqual([expect.objectContaining({ outdated: true, fixTime: new Date('2024-05-01T10:00:00Z') })]);
-    expect(result.media).toEqual([{ position: result.positions?.[0], key: 'image', extension: 'jpg', data: JPEG }]);
+    expectCompletedMedia(result, { key: 'image', extension: 'jpg', data: JPEG }, new Date('2024-05-01T10:00:00Z'));
     // Done: more data of that picture is not asked for.
     expect(device.none(photoData(7, 0, 1024))).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { h02Codec, h02UdpCodec } from './codec.ts';
 
 const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
@@ -86,13 +86,7 @@ const tcp = checkCodec(h02Codec, valid, { prefixes: [Buffer.from('*HQ,'), Buffer
 const udp = checkCodec(h02UdpCodec, valid, { prefixes: [Buffer.from('*HQ,'), Buffer.from('$')] });
 
 describe('H02 codec properties', () => {
-  it('TCP: random bytes give frames or a ProtocolError, never a crash', tcp.random);
-  it('TCP: mutated valid streams give frames or a ProtocolError, never a crash', tcp.mutations);
-  it('TCP: any chunking of a valid stream gives the same frames and positions as the whole', tcp.chunking);
-  it('UDP: random bytes and mutated datagrams give a result or a ProtocolError, never a crash', () => {
-    udp.random();
-    udp.mutations();
-  });
+  itKeepsCodecProperties(tcp, udp);
   it('a long text message full of separators is decoded or refused, without a hang', () => {
     for (const body of [',', 'V4,', '-1-', '1.', 'A,'].map((unit) => unit.repeat(20_000))) {
       survives(h02Codec, Buffer.from(`*HQ,1234567890,V4,${body}#`), true);

@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 import { booleanSetting } from '../kit/settings.ts';
 
 /** Traccar's H02 data commands, plus `custom`, which every protocol accepts. */
@@ -18,8 +19,7 @@ const FIXED = new Map([
  */
 export function encodeH02Command(command: DeviceCommand, state: ConnectionState, time = new Date()): Buffer {
   if (command.type === 'custom') {
-    const { data } = command.attributes;
-    if (typeof data !== 'string' || data === '') throw new ProtocolError('h02: custom command needs a `data` text');
+    const data = customText(command, 'h02');
     return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'));
   }
   const uniqueId = state.device?.uniqueId;

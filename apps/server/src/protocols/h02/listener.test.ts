@@ -1,9 +1,8 @@
 import dgram from 'node:dgram';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTcpListener, startUdpListener } from '../stream-listener.ts';
-import type { ProtocolListener } from '../types.ts';
+import { describe, expect, it } from 'vitest';
+import { listenerTestbed } from '../testing/listener-testbed.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
-import { TcpDevice, until } from '../testing/tcp-device.ts';
+import { until, type TcpDevice } from '../testing/tcp-device.ts';
 import { h02Codec, h02UdpCodec } from './codec.ts';
 
 const ID = '4210051415';
@@ -13,22 +12,11 @@ const BINARY = Buffer.from('24410600082621532131081504419390060740418306000000ff
 /** The devices 4210051415 and 4106000826 are known. */
 const known = (uniqueId: string) => (uniqueId === ID || uniqueId === '4106000826' ? Number(uniqueId.slice(-2)) : null);
 
-const listeners: ProtocolListener[] = [];
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  for (const listener of listeners.splice(0)) await listener.close();
-});
+const testbed = listenerTestbed();
 
 async function startTcp(ctx: RecordingContext): Promise<() => TcpDevice> {
-  const listener = await startTcpListener(ctx, h02Codec, { port: 0, host: '127.0.0.1' });
-  listeners.push(listener);
-  return () => {
-    const device = new TcpDevice(listener.port);
-    cleanups.push(() => device.end());
-    return device;
-  };
+  const { open } = await testbed.tcp(ctx, h02Codec);
+  return open;
 }
 
 describe('H02 over TCP', () => {
@@ -87,10 +75,9 @@ describe('H02 over TCP', () => {
 describe('H02 over UDP', () => {
   it('stores a datagram and sends the confirmation back to its sender', async () => {
     const ctx = new RecordingContext(known);
-    const listener = await startUdpListener(ctx, h02UdpCodec, { port: 0, host: '127.0.0.1' });
-    listeners.push(listener);
+    const listener = await testbed.udp(ctx, h02UdpCodec);
     const client = dgram.createSocket('udp4');
-    cleanups.push(() => client.close());
+    testbed.closeAfter(() => client.close());
     const replies: string[] = [];
     client.on('message', (message) => replies.push(message.toString()));
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { text } from '../testing/protocol-test.ts';
 import { jmakCodec } from './codec.ts';
 
@@ -20,12 +20,10 @@ const report = fc
   });
 const other = fc.constantFrom(text('^1;868695060715016;HELLO$'), text('{"imei":"868695060715016","data":{"a":1}}'));
 const frame = fc.oneof(report, other);
-const stream = fc.array(frame, { minLength: 1, maxLength: 4 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const stream = framesInARow(frame, 4);
 
 const properties = checkCodec(jmakCodec, stream, { prefixes: [text('~'), text('~1F;1;2;'), text('{')], runs: 200 });
 
 describe('JMAK codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

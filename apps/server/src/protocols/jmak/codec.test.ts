@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { jmakCodec } from './codec.ts';
 
 // Reports from Traccar's JmakProtocolDecoderTest.
@@ -11,9 +11,7 @@ const DRIVER = '~1C0073;1;868695060715016;1750689928520;-19.5;-43.5;126;4;ABC123
 
 describe('JMAK reports', () => {
   it('identifies the device by the IMEI and decodes the event group, acknowledging with ACK', () => {
-    const device = protocolTest(jmakCodec, { anonymous: true });
-    const [result] = device.decode(text(EVENT));
-    expect(result.uniqueId).toBe('868695060715016');
+    const { device, result } = identify(jmakCodec, text(EVENT), '868695060715016');
     expect(result.reply?.toString()).toBe('ACK');
     device.position(text(EVENT), {
       fixTime: '2025-06-23T14:41:58.530Z',

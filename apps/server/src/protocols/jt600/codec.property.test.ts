@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, framesInARow, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { jt600Codec } from './codec.ts';
 
 /** Traccar's test frames of every kind: short and long binary reports of each version, text reports, an escaped sensor report. */
@@ -17,13 +17,11 @@ const FRAMES = [
   Buffer.from('(3460311327,@JT)').toString('hex'),
 ].map((hex) => Buffer.from(hex, 'hex'));
 
-const valid = fc.array(fc.constantFrom(...FRAMES), { minLength: 1, maxLength: 6 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const valid = framesInARow(fc.constantFrom(...FRAMES), 6);
 const properties = checkCodec(jt600Codec, valid, { prefixes: [Buffer.from('$'), Buffer.from('(')], runs: 200 });
 
 describe('JT600 codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
   it('a long text report full of separators is decoded or refused, without a hang', () => {
     for (const unit of [',', '0,', 'U01,', 'W01,', 'P45,1,', '=']) survives(jt600Codec, Buffer.from(`(1234567890,${unit.repeat(1000)})`), true);
   });

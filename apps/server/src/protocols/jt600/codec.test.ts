@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { jt600Codec } from './codec.ts';
 
 const cell = (cellId: number, lac: number, signalStrength: number) => ({
@@ -21,9 +21,7 @@ const WLNET_ESCAPED =
 
 describe('JT600 binary reports', () => {
   it('identifies the device by the id in every report', () => {
-    const device = protocolTest(jt600Codec, { anonymous: true });
-    const [result] = device.decode(binary(SHORT_V1));
-    expect(result.uniqueId).toBe('3110216001');
+    identify(jt600Codec, binary(SHORT_V1), '3110216001');
   });
 
   it('decodes a short version 1 record: BCD location, satellites, power, altitude, cell', () => {

@@ -1,4 +1,5 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 import { offsetMinutes, validTimeZone } from '../../domain/timezone.ts';
 
 /** Traccar's JT600 data commands, plus `custom` text. */
@@ -20,8 +21,7 @@ export function encodeJt600Command(command: DeviceCommand): Buffer {
     case 'rebootDevice':
       return text('(S17)');
     case 'custom': {
-      const { data } = command.attributes;
-      if (typeof data !== 'string' || data === '') throw new ProtocolError('jt600: custom command needs a `data` text');
+      const data = customText(command, 'jt600');
       return text(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'));
     }
     default:

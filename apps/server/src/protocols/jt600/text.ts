@@ -1,5 +1,6 @@
 import { KNOTS_PER_KMH, KNOTS_PER_MPH } from '@rastro/api';
 import type { ConnectionState, DecodeResult } from '../codec.ts';
+import type { DecodedPosition } from '../types.ts';
 import { buildNetwork } from '../osmand/network.ts';
 import { KEY } from '../../position/keys.ts';
 import { localCell, newPosition, utcTime } from './position.ts';
@@ -52,6 +53,14 @@ function timeOf(g: Groups): Date {
   return utcTime(Number(g.day), Number(g.month), Number(g.year), Number(g.hour), Number(g.minute), Number(g.second));
 }
 
+/** Latitude, longitude, speed (in mph) and course of a text report's groups. */
+function setLocation(position: DecodedPosition, g: Groups): void {
+  position.latitude = signed(Number(g.lat), g.latHem);
+  position.longitude = signed(Number(g.lon), g.lonHem);
+  position.speed = Number(g.speed) * KNOTS_PER_MPH;
+  position.course = Number(g.course);
+}
+
 function signed(value: number, hemisphere: string): number {
   return hemisphere === 'S' || hemisphere === 'W' ? -value : value;
 }
@@ -79,10 +88,7 @@ function decodeUReport(sentence: string, state: ConnectionState): DecodeResult {
   const g = U_REPORT.exec(sentence)?.groups;
   if (!g) return {};
   const position = newPosition(timeOf(g), g.validity === 'T');
-  position.latitude = signed(Number(g.lat), g.latHem);
-  position.longitude = signed(Number(g.lon), g.lonHem);
-  position.speed = Number(g.speed) * KNOTS_PER_MPH;
-  position.course = Number(g.course);
+  setLocation(position, g);
   const attributes = position.attributes;
   attributes.sat = Number(g.sat);
   attributes[KEY.batteryLevel] = Number(g.battery);
@@ -98,10 +104,7 @@ function decodeP45(sentence: string): DecodeResult {
   const g = P45.exec(sentence)?.groups;
   if (!g) return {};
   const position = newPosition(timeOf(g), g.validity === 'A');
-  position.latitude = signed(Number(g.lat), g.latHem);
-  position.longitude = signed(Number(g.lon), g.lonHem);
-  position.speed = Number(g.speed) * KNOTS_PER_MPH;
-  position.course = Number(g.course);
+  setLocation(position, g);
   position.attributes.eventSource = Number(g.source);
   if (!NO_CARD.test(g.rfid)) position.attributes[KEY.driverUniqueId] = g.rfid;
   return { uniqueId: g.id, positions: [position], reply: Buffer.from(`(P69,0,${g.index})`, 'latin1') };

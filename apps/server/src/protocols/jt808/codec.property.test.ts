@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { jt808Codec } from './codec.ts';
 import { ALTERNATIVE_DELIMITER, DELIMITER } from './frame.ts';
 import { ITEMS } from './items.ts';
@@ -34,12 +34,10 @@ const message = fc.oneof(
 
 const frame = fc.tuple(terminal, message).map(([t, [type, body]]) => formatMessage(t, type, body.subarray(0, 0x3ff)));
 
-const valid = fc.array(frame, { minLength: 1, maxLength: 6 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const valid = framesInARow(frame, 6);
 
 const properties = checkCodec(jt808Codec, valid, { prefixes: [Buffer.from([DELIMITER]), Buffer.from([ALTERNATIVE_DELIMITER]), Buffer.from('(')] });
 
 describe('JT808 codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { jt808Codec } from './codec.ts';
 import { decodeId, encodeId } from './message.ts';
 
@@ -45,9 +45,7 @@ describe('jt808 framing', () => {
   });
 
   it('speaks the 0xe7-delimited variant (7-byte id, its own escapes) back in kind', () => {
-    const device = protocolTest(jt808Codec, { anonymous: true });
-    const [result] = device.decode(binary('e700020000013912345678003e023e0131e7'));
-    expect(result.uniqueId).toBe('1391234567800');
+    const { result } = identify(jt808Codec, binary('e700020000013912345678003e023e0131e7'), '1391234567800');
     expect(result.reply).toEqual(binary('e7800100050139123456780000003e023e01000200b5e7'));
   });
 
@@ -75,9 +73,7 @@ describe('jt808 framing', () => {
 
 describe('jt808 identification and replies', () => {
   it('identifies by the phone number without its padding zeros, and answers registration with it as auth code', () => {
-    const device = protocolTest(jt808Codec, { anonymous: true });
-    const [result] = device.decode(binary('7e0100002d007089994489002800000000000000000048422d523033474244000000000000000000000031393036373531024142433030303030d17e'));
-    expect(result.uniqueId).toBe('7089994489');
+    const { result } = identify(jt808Codec, binary('7e0100002d007089994489002800000000000000000048422d523033474244000000000000000000000031393036373531024142433030303030d17e'), '7089994489');
     expect(result.positions).toBeUndefined();
     expect(result.reply).toEqual(binary('7e8100000f00708999448900000028003030373038393939343438390c7e'));
   });

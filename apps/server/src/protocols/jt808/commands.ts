@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 import { booleanSetting, modelOf } from '../kit/settings.ts';
 import { rememberedTerminal } from './connection.ts';
 import { DELIMITER } from './frame.ts';
@@ -28,11 +29,11 @@ const TEXT_MESSAGE_MODELS = new Set(['BSJ', 'C5', 'C5L']);
  */
 export function encodeJt808Command(command: DeviceCommand, state: ConnectionState): Buffer {
   const model = modelOf(state);
-  if (command.type === 'custom' && !isCustomMessage(model)) return rawBytes(textOf(command));
+  if (command.type === 'custom' && !isCustomMessage(model)) return rawBytes(customText(command, 'jt808'));
   const terminal = terminalOf(state);
   switch (command.type) {
     case 'custom':
-      return formatMessage(terminal, ...customMessage(model, asciiOf(textOf(command))));
+      return formatMessage(terminal, ...customMessage(model, asciiOf(customText(command, 'jt808'))));
     case 'rebootDevice':
       return formatMessage(terminal, PARAMETER_SETTING, Buffer.from([1, 0x23, 1, 0x03]));
     case 'positionPeriodic': {
@@ -84,12 +85,6 @@ function engineControl(model: string, stop: boolean): Buffer {
   if (model === 'VL300') return Buffer.from(stop ? '#0;1' : '#0;0', 'latin1');
   if (model === 'W15L') return Buffer.from([stop ? 0x64 : 0x65]);
   return Buffer.from([stop ? 0xf0 : 0xf1]);
-}
-
-function textOf(command: DeviceCommand): string {
-  const data = command.attributes.data;
-  if (typeof data !== 'string' || data === '') throw new ProtocolError('jt808: custom command needs a `data` text');
-  return data;
 }
 
 function asciiOf(text: string): Buffer {

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTcpListener } from '../stream-listener.ts';
+import { describe, expect, it } from 'vitest';
+import { listenerTestbed } from '../testing/listener-testbed.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
-import { TcpDevice, until } from '../testing/tcp-device.ts';
-import type { ProtocolListener } from '../types.ts';
+import { until, type TcpDevice } from '../testing/tcp-device.ts';
 import { jt808Codec } from './codec.ts';
 
 /** Terminal 013511221122: registration, authentication, location (Traccar's test frames). */
@@ -11,21 +10,12 @@ const REGISTER = binary('7E0100002D013511221122000500000000373031303748422D52303
 const AUTHENTICATE = binary('7E0102000E013511221122000661757468656E7469636174696F6E3F7E');
 const LOCATION = binary('7e020000220135112211220007000000000000400e012af16f02cbd2ba000000000000150101194257010400000077227e');
 
-let listener: ProtocolListener | undefined;
-const devices: TcpDevice[] = [];
-
-afterEach(async () => {
-  for (const device of devices.splice(0)) device.end();
-  await listener?.close();
-  listener = undefined;
-});
+const testbed = listenerTestbed();
 
 async function connect(): Promise<{ ctx: RecordingContext; device: TcpDevice }> {
   const ctx = new RecordingContext((uniqueId) => (uniqueId === '13511221122' ? 5 : null));
-  listener = await startTcpListener(ctx, jt808Codec, { port: 0, host: '127.0.0.1' });
-  const device = new TcpDevice(listener.port);
-  devices.push(device);
-  return { ctx, device };
+  const { open } = await testbed.tcp(ctx, jt808Codec);
+  return { ctx, device: open() };
 }
 
 describe('JT808 over TCP', () => {

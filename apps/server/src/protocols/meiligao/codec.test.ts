@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { meiligaoCodec, meiligaoUdpCodec } from './codec.ts';
 import { crc16CcittFalse } from '../kit/crc.ts';
 
@@ -40,9 +40,7 @@ function deviceFrame(command: number, data: Buffer, length?: number): Buffer {
 
 describe('Meiligao messages', () => {
   it('answers the login with 0x4000 and 0x01, identifying the device by its BCD id', () => {
-    const device = protocolTest(meiligaoCodec, { anonymous: true });
-    const [result] = device.decode(LOGIN);
-    expect(result.uniqueId).toBe('67144025885540');
+    const { result } = identify(meiligaoCodec, LOGIN, '67144025885540');
     expect(result.reply?.toString('hex')).toBe('4040001267144025885540400001d8e10d0a');
   });
 

@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { textAttribute } from '../kit/commands.ts';
 import { booleanSetting, modelOf } from '../kit/settings.ts';
 import { encodeFrame, idField } from './frame.ts';
 import { standardOffsetMinutes } from './timezone.ts';
@@ -78,10 +79,9 @@ function integer(command: DeviceCommand, key: string): number {
   return number;
 }
 
+/** This protocol's required text attribute. */
 function text(command: DeviceCommand, key: string): string {
-  const value = command.attributes[key];
-  if (typeof value !== 'string' || value === '') throw new ProtocolError(`meiligao: ${command.type} needs a \`${key}\` text`);
-  return value;
+  return textAttribute(command, key, 'meiligao');
 }
 
 function u16(value: number): Buffer {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { meitrackCodec } from './codec.ts';
 import { AAA, deviceFrame, IMEI } from './test-frames.ts';
 
@@ -16,12 +16,10 @@ const report = fc
   );
 const ccc = fc.integer({ min: 0, max: 4 }).map((count) => deviceFrame('B', IMEI, Buffer.concat([Buffer.from('CCC,'), Buffer.from('0201340000000000', 'hex'), Buffer.alloc(52 * count, 1)])));
 const frame = fc.oneof(report, ccc, fc.constant(AAA), fc.constant(deviceFrame('z', IMEI, 'AAC,1')));
-const stream = fc.array(frame, { minLength: 1, maxLength: 5 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const stream = framesInARow(frame, 5);
 
 const properties = checkCodec(meitrackCodec, stream, { prefixes: [Buffer.from('$$A'), Buffer.from(`$$A30,${IMEI},CCE,`)], runs: 200 });
 
 describe('Meitrack codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { meitrackCodec, meitrackUdpCodec } from './codec.ts';
 import { AAA, deviceFrame, IMEI } from './test-frames.ts';
 
 describe('Meitrack text reports', () => {
   it('identifies the device by the IMEI every message carries', () => {
-    const [result] = protocolTest(meitrackCodec, { anonymous: true }).decode(AAA);
-    expect(result.uniqueId).toBe(IMEI);
+    identify(meitrackCodec, AAA, IMEI);
   });
 
   it('decodes a report: fix, speed in km/h, cell, inputs and outputs, analog inputs, fuel', () => {

@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { textAttribute } from '../kit/commands.ts';
 import { booleanSetting } from '../kit/settings.ts';
 import { serverMessage } from './frame.ts';
 import { PHOTO_FILE } from './photo.ts';
@@ -52,8 +53,7 @@ function camera(command: DeviceCommand): number {
   return Number.isInteger(index) && index > 0 ? index : 1;
 }
 
+/** This protocol's required text attribute. */
 function text(command: DeviceCommand, key: string): string {
-  const value = command.attributes[key];
-  if (typeof value !== 'string' || value === '') throw new ProtocolError(`meitrack: ${command.type} needs a \`${key}\` text`);
-  return value;
+  return textAttribute(command, key, 'meitrack');
 }

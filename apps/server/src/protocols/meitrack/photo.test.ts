@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { MAX_MEDIA_PARTS } from '../kit/media-parts.ts';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { expectCompletedMedia, protocolTest, text } from '../testing/protocol-test.ts';
 import { meitrackCodec } from './codec.ts';
 import { deviceFrame, IMEI } from './test-frames.ts';
 
@@ -28,9 +28,7 @@ describe('Meitrack photos', () => {
     expect(request(device.none(packet(7)))).toBe(`@@O51,${IMEI},D00,${FILE},8*7F\r\n`);
     expect(device.none(packet(8))).toBeUndefined();
     const [result] = device.decode(packet(9));
-    expect(result.reply).toBeUndefined();
-    expect(result.positions).toEqual([expect.objectContaining({ outdated: true, fixTime: new Date('2024-05-01T10:00:00Z') })]);
-    expect(result.media).toEqual([{ position: result.positions?.[0], key: 'image', extension: 'jpg', data: JPEG }]);
+    expectCompletedMedia(result, { key: 'image', extension: 'jpg', data: JPEG }, new Date('2024-05-01T10:00:00Z'));
   });
 
   it('asks again from the first packet missing, at the end of a batch and at the last packet', () => {

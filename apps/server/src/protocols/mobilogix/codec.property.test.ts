@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { mobilogixCodec } from './codec.ts';
 
 const MESSAGES = [
@@ -10,14 +10,10 @@ const MESSAGES = [
   '[2021-09-30 20:06:35,T21,1,V1.3.5,201950130047,37,14.97,092,-23.494715,-46.851341,0,240,4.08,0,19516,4431,0.78,724,10,09111,00771,31,4680]',
 ];
 
-const valid = fc
-  .array(fc.constantFrom(...MESSAGES), { minLength: 1, maxLength: 6 })
-  .map((messages) => ({ stream: Buffer.from(messages.join(''), 'latin1'), frames: messages.map((m) => Buffer.from(m, 'latin1')) }));
+const valid = framesInARow(fc.constantFrom(...MESSAGES).map((m) => Buffer.from(m, 'latin1')), 6);
 
 const properties = checkCodec(mobilogixCodec, valid, { prefixes: [Buffer.from('[2021-08-20 19:27:14,T'), Buffer.from('\r\n[')] });
 
 describe('Mobilogix codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { mobilogixCodec } from './codec.ts';
 
 // Traccar's test messages, with the `]` that ends them on the wire.
@@ -10,9 +10,7 @@ const VIBRATION = '[2020-10-25 20:45:09,T9,1,V1.2.3,201951132044,59,10.50,701,-2
 
 describe('Mobilogix messages', () => {
   it('identifies the device by the serial of the login and acknowledges it', () => {
-    const device = protocolTest(mobilogixCodec, { anonymous: true });
-    const [result] = device.decode(text(LOGIN));
-    expect(result.uniqueId).toBe('201951132031');
+    const { result } = identify(mobilogixCodec, text(LOGIN), '201951132031');
     expect(result.positions).toBeUndefined();
     expect(result.reply?.toString()).toBe('[2020-12-01 14:00:22,S1,1]');
   });

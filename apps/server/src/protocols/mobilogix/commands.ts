@@ -1,4 +1,5 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 
 export const MOBILOGIX_COMMAND_TYPES = ['custom', 'engineStop', 'engineResume', 'positionSingle', 'rebootDevice'];
 
@@ -14,9 +15,7 @@ const PARAMETERS: Record<string, string> = {
 export function encodeMobilogixCommand(command: DeviceCommand): Buffer {
   let parameters = PARAMETERS[command.type] as string | undefined;
   if (command.type === 'custom') {
-    const { data } = command.attributes;
-    if (typeof data !== 'string' || data === '') throw new ProtocolError('mobilogix: custom command needs a `data` text');
-    parameters = data;
+    parameters = customText(command, 'mobilogix');
   }
   if (parameters === undefined) throw new ProtocolError(`mobilogix: unsupported command type ${command.type}`);
   const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { mxtCodec } from './codec.ts';
 import { crc16Xmodem } from '../kit/crc.ts';
@@ -21,12 +21,10 @@ const position = fc
     message.writeUInt16LE(crc16Xmodem(message.subarray(0, -2)), message.length - 2);
     return escapeFrame(message);
   });
-const stream = fc.array(position, { minLength: 1, maxLength: 4 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const stream = framesInARow(position, 4);
 
 const properties = checkCodec(mxtCodec, stream, { prefixes: [binary('01a631')], runs: 200 });
 
 describe('MXT codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
 import { mxtCodec } from './codec.ts';
 import { crc16Xmodem } from '../kit/crc.ts';
 import { escapeFrame, unescapeFrame } from './frame.ts';
@@ -21,8 +21,7 @@ function otherMessage(type: number): Buffer {
 
 describe('MXT positions', () => {
   it('identifies the device by its serial number', () => {
-    const [result] = protocolTest(mxtCodec, { anonymous: true }).decode(binary(ESCAPED));
-    expect(result.uniqueId).toBe('8277012');
+    identify(mxtCodec, binary(ESCAPED), '8277012');
   });
 
   it('decodes the fix, flags and the GPS, odometer, hour meter and power groups', () => {

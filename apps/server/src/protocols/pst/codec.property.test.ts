@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, mutated, noise, survives } from '../codec-properties.ts';
+import { checkCodec, framesInARow, itKeepsCodecProperties, mutated, noise, survives } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { pstCodec, pstUdpCodec } from './codec.ts';
 import { frame, withCrc } from './frame.ts';
@@ -17,17 +17,12 @@ const message = fc
     head[5] = all.length;
     return withCrc(Buffer.concat([header, Buffer.from([type]), head, ...all]));
   });
-const stream = fc.array(message, { minLength: 1, maxLength: 4 }).map((messages) => {
-  const frames = messages.map(frame);
-  return { stream: Buffer.concat(frames), frames };
-});
+const stream = framesInARow(message.map(frame), 4);
 
 const properties = checkCodec(pstCodec, stream, { prefixes: [binary('28'), binary('2828')], runs: 200 });
 
 describe('PST codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
   it('random and mutated datagrams give a ProtocolError at worst', () => {
     fc.assert(fc.property(fc.oneof(noise(), mutated(message)), fc.boolean(), (datagram, identified) => survives(pstUdpCodec, datagram, identified)), { numRuns: 600 });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
 import { pstCodec, pstUdpCodec } from './codec.ts';
 
 // Messages from Traccar's PstProtocolDecoderTest, bare (as over UDP).
@@ -16,9 +16,7 @@ const OTHER = '2faf9b5605e40000e0022faf9b560196cb2f003f0c72ab56129ae0847ac98801c
 
 describe('PST over TCP', () => {
   it('identifies the device by its id and decodes a status report’s GPS and battery fields', () => {
-    const device = protocolTest(pstCodec, { anonymous: true });
-    const [result] = device.decode(binary(STATUS_FRAME));
-    expect(result.uniqueId).toBe('800036830');
+    const { device } = identify(pstCodec, binary(STATUS_FRAME), '800036830');
     device.position(binary(STATUS_FRAME), {
       fixTime: '2020-04-28T00:51:03.000Z',
       deviceTime: '2020-04-28T00:50:59.000Z',

@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customHexBytes } from '../kit/commands.ts';
 import { MSG_COMMAND } from './decoder.ts';
 import { withCrc } from './frame.ts';
 
@@ -20,7 +21,7 @@ const NO_DATA = 0xffff;
  * device's numeric identifier kept to its low 32 bits, as the device counts it.
  */
 export function encodePstCommand(command: DeviceCommand, state: ConnectionState): Buffer {
-  if (command.type === 'custom') return customBytes(command);
+  if (command.type === 'custom') return customHexBytes(command, 'pst');
   const code = COMMAND_CODES.get(command.type);
   if (code === undefined) throw new ProtocolError(`pst: unsupported command type ${command.type}`);
   const body = Buffer.alloc(16);
@@ -32,12 +33,6 @@ export function encodePstCommand(command: DeviceCommand, state: ConnectionState)
   body.writeUInt16BE(NO_DATA, 12);
   body.writeUInt16BE(NO_DATA, 14);
   return withCrc(body);
-}
-
-function customBytes(command: DeviceCommand): Buffer {
-  const data = command.attributes.data;
-  if (typeof data !== 'string' || !/^(?:[0-9a-fA-F]{2})+$/.test(data)) throw new ProtocolError('pst: custom command needs hex `data`');
-  return Buffer.from(data, 'hex');
 }
 
 function deviceId(state: ConnectionState): number {

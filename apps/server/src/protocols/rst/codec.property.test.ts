@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { rstCodec } from './codec.ts';
 
 const MESSAGES = [
@@ -10,14 +10,10 @@ const MESSAGES = [
   'RST;A;RST-MINIv2;V7.04;008051261;124;29;04-04-2021 17:27:26;04-04-2021 17:27:26;-1.280811;-47.931755;7353;79;1;14;7315;26;10;0;1855;0;FIM;',
 ];
 
-const valid = fc
-  .array(fc.constantFrom(...MESSAGES), { minLength: 1, maxLength: 4 })
-  .map((messages) => ({ stream: Buffer.from(messages.join(''), 'latin1'), frames: messages.map((m) => Buffer.from(m, 'latin1')) }));
+const valid = framesInARow(fc.constantFrom(...MESSAGES).map((m) => Buffer.from(m, 'latin1')), 4);
 
 const properties = checkCodec(rstCodec, valid, { prefixes: [Buffer.from('RST;A;M;V;009521405;1;'), Buffer.from('RST;')] });
 
 describe('RST codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid messages give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any split of several messages gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

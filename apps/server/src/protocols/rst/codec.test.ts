@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { rstCodec } from './codec.ts';
 
 // Traccar's test messages.
@@ -11,8 +11,7 @@ const TRIP = 'RST;A;RST-MINIv2;V7.04;008051261;0124;29;04-04-2021 17:27:26;04-04
 
 describe('RST messages', () => {
   it('identifies the device by its serial and acknowledges with event 6', () => {
-    const [result] = protocolTest(rstCodec, { anonymous: true }).decode(text(REPORT));
-    expect(result.uniqueId).toBe('009521405');
+    const { result } = identify(rstCodec, text(REPORT), '009521405');
     expect(result.reply?.toString()).toBe('RST;A;RST-MINI-4Gv3;V9.10;009521405;13;6;FIM;');
   });
 

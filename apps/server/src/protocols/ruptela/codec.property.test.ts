@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { ruptelaCodec } from './codec.ts';
 import { deviceFrame, RECORD } from './test-frames.ts';
@@ -23,12 +23,10 @@ const frame = fc.oneof(
   fc.tuple(imei, fc.constantFrom(3, 7, 15, 16, 17, 37), hexBytes(20)).map(([id, command, content]) => deviceFrame(id, command, content)),
   fc.constant(binary(RECORD)),
 );
-const stream = fc.array(frame, { minLength: 1, maxLength: 4 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const stream = framesInARow(frame, 4);
 
 const properties = checkCodec(ruptelaCodec, stream, { prefixes: [binary('00500003'), binary('01a40003')], runs: 200 });
 
 describe('Ruptela codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

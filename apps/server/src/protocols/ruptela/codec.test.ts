@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
 import { ruptelaCodec } from './codec.ts';
 import { deviceFrame, IMEI, RECORD } from './test-frames.ts';
 
@@ -25,8 +25,7 @@ function extendedRecord(extension: string, io: { one?: string; two?: string; fou
 
 describe('Ruptela records', () => {
   it('identifies the device by the IMEI every frame carries', () => {
-    const [result] = protocolTest(ruptelaCodec, { anonymous: true }).decode(binary(RECORD));
-    expect(result.uniqueId).toBe(IMEI);
+    identify(ruptelaCodec, binary(RECORD), IMEI);
   });
 
   it('decodes a record: fix, speed in km/h, IO values by Traccar’s names', () => {

@@ -1,4 +1,5 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import { textAttribute } from '../kit/commands.ts';
 import { FILES } from './files.ts';
 import { serverMessage } from './frame.ts';
 
@@ -68,10 +69,9 @@ function ascii(value: string): Buffer {
   return Buffer.from(value, 'latin1');
 }
 
+/** This protocol's required text attribute. */
 function text(command: DeviceCommand, key: string): string {
-  const value = command.attributes[key];
-  if (typeof value !== 'string' || value === '') throw new ProtocolError(`ruptela: ${command.type} needs a \`${key}\` text`);
-  return value;
+  return textAttribute(command, key, 'ruptela');
 }
 
 /** Traccar's command attributes may arrive as numbers or as their text. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { MAX_MEDIA_PARTS } from '../kit/media-parts.ts';
 import { frameOf, type VectorFile } from '../kit/conformance.ts';
-import { protocolTest } from '../testing/protocol-test.ts';
+import { expectCompletedMedia, protocolTest } from '../testing/protocol-test.ts';
 import { ruptelaCodec } from './codec.ts';
 import { serverMessage } from './frame.ts';
 import { deviceFrame, IMEI } from './test-frames.ts';
@@ -36,9 +36,7 @@ describe('Ruptela pictures', () => {
     expect(device.none(part(0))).toEqual(request(1));
     expect(device.none(part(1))).toEqual(request(2));
     const [result] = device.decode(part(2));
-    expect(result.reply).toBeUndefined();
-    expect(result.positions).toEqual([expect.objectContaining({ outdated: true, fixTime: new Date('2024-05-01T10:00:00Z') })]);
-    expect(result.media).toEqual([{ position: result.positions?.[0], key: 'image', extension: 'jpg', data: JPEG }]);
+    expectCompletedMedia(result, { key: 'image', extension: 'jpg', data: JPEG }, new Date('2024-05-01T10:00:00Z'));
   });
 
   it('asks again for a part that did not come', () => {

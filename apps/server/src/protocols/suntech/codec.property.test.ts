@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { suntechCodec } from './codec.ts';
 
 /** Reports of each family, as the decoder tests hold them. */
@@ -56,18 +56,16 @@ const crash = fc.tuple(fc.integer({ min: 1, max: 2 }), fc.uint8Array({ maxLength
   Buffer.concat([Buffer.from(`CRR;0910000063;${part};2;${String(data.length).padStart(4, '0')};`), Buffer.from(data), Buffer.from(';D5\r')]),
 );
 
-const valid = fc
-  .array(
-    fc.oneof(
-      { arbitrary: text, weight: 4 },
-      { arbitrary: binary, weight: 1 },
-      { arbitrary: zip, weight: 1 },
-      { arbitrary: crash, weight: 1 },
-      { arbitrary: fc.constant(Buffer.from(UEX + '\r')), weight: 1 },
-    ),
-    { minLength: 1, maxLength: 8 },
-  )
-  .map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const valid = framesInARow(
+  fc.oneof(
+    { arbitrary: text, weight: 4 },
+    { arbitrary: binary, weight: 1 },
+    { arbitrary: zip, weight: 1 },
+    { arbitrary: crash, weight: 1 },
+    { arbitrary: fc.constant(Buffer.from(UEX + '\r')), weight: 1 },
+  ),
+  8,
+);
 
 /**
  * A line break that ends a read ends the report, as in Traccar: waiting to see whether a `;`
@@ -88,7 +86,5 @@ const properties = checkCodec(suntechCodec, valid, {
 });
 
 describe('Suntech codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

@@ -1,7 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTcpListener } from '../stream-listener.ts';
-import type { ProtocolListener } from '../types.ts';
+import { describe, expect, it } from 'vitest';
+import { listenerTestbed } from '../testing/listener-testbed.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
 import { suntechCodec } from './codec.ts';
 
@@ -27,26 +26,19 @@ async function open(port: number): Promise<{ socket: Socket; received: () => str
   socket.on('data', (chunk) => (received += chunk.toString('latin1')));
   socket.on('close', () => (closed = true));
   socket.on('error', () => {});
-  sockets.push(socket);
+  testbed.closeAfter(() => socket.destroy());
   return { socket, received: () => received, closed: () => closed };
 }
 
 const STT = `ST300STT;${KNOWN};05;527;20240501;10:15:00;be139;-23.561400;-046.655900;036.000;090.00;11;1;5000;13.20;100000;2;0173`;
 const UEX = `ST300UEX;${KNOWN};05;527;20240501;10:16:00;be139;-23.561400;-046.655900;000.000;000.00;9;1;0;12.50;000000;19;RFID:00AABBCCDDEE\r\n;3E`;
 
-let listener: ProtocolListener | undefined;
-const sockets: Socket[] = [];
-
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.destroy();
-  await listener?.close();
-  listener = undefined;
-});
+const testbed = listenerTestbed();
 
 async function start(): Promise<{ ctx: RecordingContext; port: number }> {
   const ctx = new RecordingContext((uniqueId) => (uniqueId === KNOWN ? 1 : null));
-  listener = await startTcpListener(ctx, suntechCodec, { port: 0, host: '127.0.0.1' });
-  return { ctx, port: listener.port };
+  const { port } = await testbed.tcp(ctx, suntechCodec);
+  return { ctx, port };
 }
 
 describe('Suntech over a TCP listener', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { t800xCodec } from './codec.ts';
 
@@ -19,11 +19,9 @@ const MESSAGES = [
   '252510003100180865284041080544201221191023000003ffff9702eff820014700000000912a6ac26dff09c200000000',
 ].map((hex) => binary(hex));
 
-const valid = fc.array(fc.constantFrom(...MESSAGES), { minLength: 1, maxLength: 8 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const valid = framesInARow(fc.constantFrom(...MESSAGES), 8);
 const properties = checkCodec(t800xCodec, valid, { prefixes: [binary('2525'), binary('2727'), binary('2626'), binary('2323')] });
 
 describe('t800x codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
 });

@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customText } from '../kit/commands.ts';
 import { textSetting } from '../kit/settings.ts';
 import { HEADER_KEY } from './decoder.ts';
 import { FIRST_HEADER } from './frame.ts';
@@ -39,9 +40,7 @@ export function encodeT800xCommand(command: DeviceCommand, state: ConnectionStat
 function commandText(command: DeviceCommand, state: ConnectionState): string {
   switch (command.type) {
     case 'custom': {
-      const data = command.attributes.data;
-      if (typeof data !== 'string' || data === '') throw new ProtocolError('t800x: custom command needs a `data` text');
-      return data;
+      return customText(command, 't800x');
     }
     case 'engineStop':
       return `RELAY,${pinOf(command, state)},On#`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { checkCodec } from '../codec-properties.ts';
+import { describe } from 'vitest';
+import { checkCodec, itKeepsCodecProperties } from '../codec-properties.ts';
 import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './io-groups.ts';
 import { CODEC_12 } from './messages.ts';
 import { teltonikaCodec } from './tcp.ts';
@@ -52,11 +52,5 @@ const overTcp = checkCodec(teltonikaCodec, tcp, { prefixes: [Buffer.from('000f',
 const overUdp = checkCodec(teltonikaUdpCodec, udp, { runs: 200 });
 
 describe('Teltonika codec properties', () => {
-  it('TCP: random bytes give frames or a ProtocolError, never a crash', overTcp.random);
-  it('TCP: mutated valid streams give frames or a ProtocolError, never a crash', overTcp.mutations);
-  it('TCP: any chunking of a valid stream gives the same frames and positions as the whole', overTcp.chunking);
-  it('UDP: random bytes and mutated datagrams give a result or a ProtocolError, never a crash', () => {
-    overUdp.random();
-    overUdp.mutations();
-  });
+  itKeepsCodecProperties(overTcp, overUdp);
 });

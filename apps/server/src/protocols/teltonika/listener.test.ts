@@ -1,8 +1,7 @@
 import dgram from 'node:dgram';
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTcpListener, startUdpListener } from '../stream-listener.ts';
-import type { ProtocolListener } from '../types.ts';
+import { describe, expect, it } from 'vitest';
+import { listenerTestbed } from '../testing/listener-testbed.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
 import { CODEC_8 } from './io-groups.ts';
 import { teltonikaCodec } from './tcp.ts';
@@ -61,24 +60,16 @@ function sleep(ms: number): Promise<void> {
 const record = { time: new Date('2024-05-01T10:00:00.000Z'), latitude: -23.5614, longitude: -46.6559, satellites: 9, speedKph: 36 };
 const packet = tcpPacket(avlData(CODEC_8, [gpsRecord(CODEC_8, record), gpsRecord(CODEC_8, record)]));
 
-let listener: ProtocolListener | undefined;
-const clients: Client[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.end();
-  await listener?.close();
-  listener = undefined;
-});
+const testbed = listenerTestbed();
 
 async function startTcp(acceptBadChecksum = false): Promise<{ ctx: RecordingContext; open: () => Promise<Client> }> {
   const ctx = new RecordingContext((uniqueId) => (uniqueId === KNOWN ? 1 : null));
-  const started = await startTcpListener(ctx, teltonikaCodec, { port: 0, host: '127.0.0.1', acceptBadChecksum });
-  listener = started;
+  const started = await testbed.tcp(ctx, teltonikaCodec, { acceptBadChecksum });
   return {
     ctx,
     open: async () => {
       const client = await Client.open(started.port);
-      clients.push(client);
+      testbed.closeAfter(() => client.end());
       return client;
     },
   };
@@ -179,7 +170,7 @@ describe('Teltonika over a UDP listener', () => {
 
   it('stores the positions of a known IMEI and acknowledges the datagram; ignores an unknown one', async () => {
     const ctx = new RecordingContext((uniqueId) => (uniqueId === KNOWN ? 1 : null));
-    listener = await startUdpListener(ctx, teltonikaUdpCodec, { port: 0, host: '127.0.0.1' });
+    const listener = await testbed.udp(ctx, teltonikaUdpCodec);
     const data = avlData(CODEC_8, [gpsRecord(CODEC_8, record)]);
     expect(await exchange(listener.port, udpPacket(KNOWN, data, 0x0102, 0x07))).toBe('00050102010701');
     expect(ctx.batches).toHaveLength(1);

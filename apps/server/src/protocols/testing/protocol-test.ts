@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { fixedSettings, type ConnectionState, type DecodeResult, type StreamCodec } from '../codec.ts';
+import { fixedSettings, type ConnectionState, type DecodeResult, type MediaAttachment, type StreamCodec } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 
 /**
@@ -110,4 +110,30 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
       return decode(bytes).at(-1)?.reply;
     },
   };
+}
+
+/**
+ * A device's first message on a new, anonymous connection, which must name it: asserts the first
+ * result's `uniqueId` and gives that result and the connection, so each test need not repeat the setup.
+ */
+export function identify(
+  codec: StreamCodec,
+  bytes: Buffer,
+  uniqueId: string,
+  options: { receivedAt?: Date } = {},
+): { device: ProtocolTest; result: DecodeResult } {
+  const device = protocolTest(codec, { ...options, anonymous: true });
+  const [result] = device.decode(bytes);
+  expect(result.uniqueId).toBe(uniqueId);
+  return { device, result };
+}
+
+/**
+ * The result of the message that completes a photo or voice message, as every media protocol
+ * gives it: no reply, one position at the last location (at `fixTime`, when given), the file on it.
+ */
+export function expectCompletedMedia(result: DecodeResult, media: Omit<MediaAttachment, 'position'>, fixTime?: Date): void {
+  expect(result.reply).toBeUndefined();
+  expect(result.positions).toEqual([expect.objectContaining({ outdated: true, ...(fixTime ? { fixTime } : {}) })]);
+  expect(result.media).toEqual([{ position: result.positions?.[0], ...media }]);
 }

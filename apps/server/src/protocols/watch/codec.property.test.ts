@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, framesInARow, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { watchCodec } from './codec.ts';
 
 const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
@@ -39,13 +39,11 @@ const message = fc
     const length = content.length.toString(16).padStart(4, '0');
     return Buffer.from(`[${manufacturer}*${id}*${index === null ? '' : `${index}*`}${length}*${content}]`, 'latin1');
   });
-const valid = fc.array(message, { minLength: 1, maxLength: 6 }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+const valid = framesInARow(message, 6);
 const properties = checkCodec(watchCodec, valid, { prefixes: [Buffer.from('[SG*1234567890*0010*UD,'), Buffer.from('[3G*1234567890*')] });
 
 describe('watch codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
   it('a long message full of separators is decoded or refused, without a hang', () => {
     for (const body of [',', '1,', '[', '-1.', 'A,'].map((unit) => unit.repeat(10_000))) {
       survives(watchCodec, Buffer.from(`[SG*1234567890*0010*UD,${body}]`, 'latin1'), true);

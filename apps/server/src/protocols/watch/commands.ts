@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { textAttribute } from '../kit/commands.ts';
 import { connectionOf } from './connection.ts';
 import { escape } from './frame.ts';
 import { envelope } from './message.ts';
@@ -95,10 +96,9 @@ function textOf(command: DeviceCommand): string {
   }
 }
 
+/** This protocol's required text attribute. */
 function text(command: DeviceCommand, key: string): string {
-  const value = command.attributes[key];
-  if (typeof value !== 'string' || value === '') throw new ProtocolError(`watch: ${command.type} needs a \`${key}\` text`);
-  return value;
+  return textAttribute(command, key, 'watch');
 }
 
 function whole(command: DeviceCommand, key: string): number {

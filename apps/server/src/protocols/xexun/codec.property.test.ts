@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkCodec, survives } from '../codec-properties.ts';
+import { checkCodec, framesInARow, itKeepsCodecProperties, survives } from '../codec-properties.ts';
 import { xexunCodec } from './codec.ts';
 
 /** Whole lines as firmware sends them (`\n\r` after each), and bare RMC cores without a line break. */
@@ -14,9 +14,7 @@ const CORES = [
   'GPRMC,121535.000,A,5417.2666,N,04822.1264,E,1.452,30.42,031014,0.0,A*4D\r\n,L,imei:355227042011730,',
 ];
 
-const valid = fc
-  .array(fc.constantFrom(...LINES, ...CORES), { minLength: 1, maxLength: 6 })
-  .map((messages) => ({ stream: Buffer.from(messages.join(''), 'latin1'), frames: messages.map((m) => Buffer.from(m, 'latin1')) }));
+const valid = framesInARow(fc.constantFrom(...LINES, ...CORES).map((m) => Buffer.from(m, 'latin1')), 6);
 
 /**
  * A line is framed whole only once its line break has come: a read that ends between the IMEI and
@@ -37,9 +35,7 @@ function cutsOutsideTails(frames: Buffer[], offsets: number[]): number[] {
 const properties = checkCodec(xexunCodec, valid, { prefixes: [Buffer.from('GPRMC,'), Buffer.from('1,,GNRMC,')], cuts: cutsOutsideTails, runs: 200 });
 
 describe('Xexun codec properties', () => {
-  it('random bytes give frames or a ProtocolError, never a crash', properties.random);
-  it('mutated valid streams give frames or a ProtocolError, never a crash', properties.mutations);
-  it('any chunking of a valid stream gives the same frames and positions as the whole', properties.chunking);
+  itKeepsCodecProperties(properties);
   it('long messages full of separators are decoded or refused, without a hang', () => {
     for (const unit of [',', '1,', '1.1,', 'GPRMC,', 'imei:1,', '*00']) {
       survives(xexunCodec, Buffer.from(`1,,GPRMC,${unit.repeat(300)}imei:1,${unit.repeat(100)}\n\r`), true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { xexunCodec } from './codec.ts';
 
 // Traccar's test messages.
@@ -10,8 +10,7 @@ const FULL_LINE = `130302125349,+79604870506,${FULL}\n\r`;
 
 describe('Xexun messages', () => {
   it('identifies the device by the IMEI of every message', () => {
-    const [result] = protocolTest(xexunCodec, { anonymous: true }).decode(text(BASIC));
-    expect(result.uniqueId).toBe('351525010943661');
+    const { result } = identify(xexunCodec, text(BASIC), '351525010943661');
     expect(result.reply).toBeUndefined();
   });
 
