@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gt06Codec } from './codec.ts';
 import { gt06FrameStart } from './frame.ts';
-import { gt06Frame, loginFrame } from './test-frames.ts';
+import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
 import { binary, protocolTest } from '../testing/protocol-test.ts';
 
 /** Frames of Traccar's Gt06ProtocolDecoderTest, with what Traccar decodes from them. */
@@ -60,5 +60,22 @@ describe('GT06 codec: framing', () => {
       { power: 7.39 },
       expect.objectContaining({ type: 0x13 }),
     ]);
+  });
+});
+
+describe('GT06 codec: the device time zone', () => {
+  const wallClock = new Date(Date.UTC(2024, 4, 1, 10, 20, 30));
+  const location = gt06Frame(0x12, Buffer.concat([gpsBlock({ time: wallClock, latitude: -23.5, longitude: -46.6 }), classicCell(724, 5, 1, 2)]), { serial: 7 });
+
+  it('reads times as UTC by default, and in the decoder.timezone of clones that send local or China time', () => {
+    const device = protocolTest(gt06Codec);
+    device.position(location, { fixTime: '2024-05-01T10:20:30.000Z' });
+    device.settings({ 'decoder.timezone': 'GMT+8' });
+    device.position(location, { fixTime: '2024-05-01T02:20:30.000Z' });
+    device.settings({ 'decoder.timezone': 'America/Sao_Paulo' });
+    device.position(location, { fixTime: '2024-05-01T13:20:30.000Z' });
+    // A value that names no zone is no setting.
+    device.settings({ 'decoder.timezone': 'Mars/Olympus' });
+    device.position(location, { fixTime: '2024-05-01T10:20:30.000Z' });
   });
 });

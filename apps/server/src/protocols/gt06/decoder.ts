@@ -1,5 +1,6 @@
 import type { ConnectionState, DecodeResult } from '../codec.ts';
-import { modelOf } from '../kit/settings.ts';
+import { offsetMinutes, validTimeZone } from '../../domain/timezone.ts';
+import { modelOf, textSetting } from '../kit/settings.ts';
 import type { DecodedPosition } from '../types.ts';
 import { readAz735 } from './az735.ts';
 import { readBatteryReport } from './bms.ts';
@@ -74,7 +75,7 @@ export function decodeGt06(frame: Buffer, state: ConnectionState, receivedAt: Da
     serial: frame.readUInt16BE(frame.length - 6),
     variant: variantOf(frame, extended, type, length),
     model: modelTraits(modelOf(state)),
-    utcOffsetMinutes: utcOffset(state),
+    utcOffsetMinutes: utcOffset(state, receivedAt),
     receivedAt,
   };
 
@@ -186,6 +187,12 @@ function timeZoneMinutes(field: number): number {
   return field & 0x08 ? -minutes : minutes;
 }
 
-function utcOffset(state: ConnectionState): number {
+/**
+ * The offset of the device's times: its `decoder.timezone` when set (clones that send local or
+ * China time), else the zone its login carried, else UTC; as Traccar's getTimeZone.
+ */
+function utcOffset(state: ConnectionState, receivedAt: Date): number {
+  const zone = validTimeZone(textSetting(state, 'decoder.timezone'));
+  if (zone) return offsetMinutes(receivedAt.getTime(), zone);
   return typeof state.data.utcOffsetMinutes === 'number' ? state.data.utcOffsetMinutes : 0;
 }

@@ -2,7 +2,7 @@ import { ProtocolError, type ConnectionState, type DeviceCommand } from '../code
 import { textAttribute } from '../kit/commands.ts';
 import { booleanSetting, modelOf } from '../kit/settings.ts';
 import { encodeFrame, idField } from './frame.ts';
-import { standardOffsetMinutes } from './timezone.ts';
+import { commandZoneMinutes } from '../kit/time-zone.ts';
 
 export const MEILIGAO_COMMAND_TYPES = [
   'positionSingle',
@@ -46,7 +46,7 @@ export function encodeMeiligaoCommand(command: DeviceCommand, state: ConnectionS
     case 'alarmGeofence':
       return encodeFrame(id, COMMAND.movementAlarm, u16(integer(command, 'radius')));
     case 'setTimezone':
-      return encodeFrame(id, COMMAND.timeZone, Buffer.from(String(standardOffsetMinutes(text(command, 'timezone'))), 'latin1'));
+      return encodeFrame(id, COMMAND.timeZone, Buffer.from(String(commandZoneMinutes(text(command, 'timezone'))), 'latin1'));
     case 'rebootDevice':
       return encodeFrame(id, COMMAND.rebootGps);
     case 'engineStop':

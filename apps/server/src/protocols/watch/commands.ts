@@ -3,7 +3,7 @@ import { textAttribute } from '../kit/commands.ts';
 import { connectionOf } from './connection.ts';
 import { escape } from './frame.ts';
 import { envelope } from './message.ts';
-import { formatOffset, standardOffsetHours } from './timezone.ts';
+import { commandZoneMinutes } from '../kit/time-zone.ts';
 
 export const WATCH_COMMAND_TYPES = [
   'custom',
@@ -89,7 +89,7 @@ function textOf(command: DeviceCommand): string {
       // The language code may be left out: the watch keeps its own.
       const language = command.attributes.language;
       const code = typeof language === 'number' || typeof language === 'string' ? String(language) : '';
-      return `LZ,${code},${formatOffset(standardOffsetHours(text(command, 'timezone')))}`;
+      return `LZ,${code},${formatOffset(commandZoneMinutes(text(command, 'timezone')) / 60)}`;
     }
     default:
       throw new ProtocolError(`watch: unsupported command type ${command.type}`);
@@ -113,4 +113,9 @@ function flag(command: DeviceCommand): string {
   if (enable === true || enable === 'true') return '1';
   if (enable === false || enable === 'false') return '0';
   throw new ProtocolError(`watch: ${command.type} needs \`enable\` true or false`);
+}
+
+/** `+1`, `-11.5`, `+5.75`: signed, at most two decimals, no trailing zeros. */
+export function formatOffset(hours: number): string {
+  return `${hours < 0 ? '-' : '+'}${String(Math.round(Math.abs(hours) * 100) / 100)}`;
 }
