@@ -1,4 +1,4 @@
-import { buildNetwork, type Network } from '../osmand/network.ts';
+import { buildNetwork, type Network } from '../kit/network.ts';
 import type { ByteReader } from '../kit/byte-reader.ts';
 
 /** The serving cell as its area code and id (u16 little-endian each); the devices send no country or network code. */

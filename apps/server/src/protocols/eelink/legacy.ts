@@ -1,6 +1,6 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import type { ByteReader } from '../kit/byte-reader.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { addAlarm, KEY, PREFIX } from '../../position/keys.ts';
 import { alarmOf } from './alarms.ts';

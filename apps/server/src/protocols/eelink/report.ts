@@ -1,6 +1,6 @@
 import { KNOTS_PER_KMH, type Attributes } from '@rastro/api';
 import type { ByteReader } from '../kit/byte-reader.ts';
-import { buildNetwork, type CellTower, type WifiAccessPoint } from '../osmand/network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { addAlarm, KEY, PREFIX } from '../../position/keys.ts';
 import { alarmOf } from './alarms.ts';

@@ -4,6 +4,7 @@ import { decodedPosition } from '../../position/create.ts';
 import { addAlarm as addAttributeAlarm } from '../../position/keys.ts';
 import type { DecodedPosition } from '../types.ts';
 import type { Fields } from './values.ts';
+import type { CellTower, WifiAccessPoint } from '../kit/network.ts';
 
 export const GL200_PROTOCOL = 'gl200';
 
@@ -69,21 +70,9 @@ export function addAlarm(position: DecodedPosition, alarm: Alarm | undefined): v
   addAttributeAlarm(position.attributes, alarm);
 }
 
-/** Traccar's CellTower JSON; the signal only where the report gives one. */
-export interface CellTower {
-  mobileCountryCode: number;
-  mobileNetworkCode: number;
-  locationAreaCode: number;
-  cellId: number;
-  signalStrength?: number;
-}
+export type { CellTower, WifiAccessPoint };
 
-export interface WifiAccessPoint {
-  macAddress: string;
-  signalStrength: number;
-}
-
-/** Sets the position's network when there is anything to put in it. */
+/** Sets the position's network when there is anything to put in it (entries kept as read, repeats included). */
 export function setNetwork(position: DecodedPosition, cellTowers: CellTower[], wifiAccessPoints: WifiAccessPoint[] = []): void {
   if (cellTowers.length === 0 && wifiAccessPoints.length === 0) return;
   const network: Record<string, unknown> = { radioType: 'gsm', considerIp: false };

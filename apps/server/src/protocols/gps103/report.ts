@@ -1,5 +1,5 @@
 import type { DecodeResult } from '../codec.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import { KEY, PREFIX } from '../../position/keys.ts';
 import { readReason } from './alarms.ts';
 import { newPosition, numberOf } from './position.ts';

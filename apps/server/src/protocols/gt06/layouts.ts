@@ -1,4 +1,4 @@
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { readGps } from './gps.ts';
 import { readServingCell } from './lbs.ts';

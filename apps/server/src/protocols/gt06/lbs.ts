@@ -1,5 +1,5 @@
-import type { CellTower } from '../osmand/network.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import type { CellTower } from '../kit/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import type { Message } from './message.ts';
 import type { ByteReader } from './reader.ts';

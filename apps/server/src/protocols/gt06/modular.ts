@@ -1,7 +1,7 @@
 import type { Alarm } from '@rastro/api';
 import { KNOTS_PER_KMH } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import { applyFix } from './gps.ts';
 import { dbm } from './lbs.ts';
 import type { Message } from './message.ts';

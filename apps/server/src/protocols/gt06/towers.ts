@@ -1,5 +1,5 @@
 import type { DecodedPosition } from '../types.ts';
-import { buildNetwork, type CellTower, type WifiAccessPoint } from '../osmand/network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
 import { alarmOf } from './alarms.ts';
 import { readTime } from './gps.ts';
 import { dbm } from './lbs.ts';

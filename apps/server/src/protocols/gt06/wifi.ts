@@ -1,5 +1,5 @@
 import type { DecodeResult } from '../codec.ts';
-import { buildNetwork, type CellTower, type WifiAccessPoint } from '../osmand/network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
 import { dbm } from './lbs.ts';
 import type { Message } from './message.ts';
 import { newPosition } from './position.ts';

@@ -1,5 +1,5 @@
 import { ProtocolError, type DecodeResult } from '../codec.ts';
-import { buildNetwork, type CellTower } from '../osmand/network.ts';
+import { buildNetwork, type CellTower } from '../kit/network.ts';
 import { newPosition, utcTime } from './position.ts';
 import { readStatus } from './status.ts';
 import { KEY } from '../../position/keys.ts';

@@ -1,6 +1,6 @@
 import type { Attributes } from '@rastro/api';
 import type { DecodeResult } from '../codec.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import { decodeCellReport, decodeNeighbourCells } from './cells.ts';
 import { newPosition, utcTime } from './position.ts';
 import { readStatus } from './status.ts';

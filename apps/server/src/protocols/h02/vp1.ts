@@ -1,5 +1,5 @@
 import { ProtocolError, type DecodeResult } from '../codec.ts';
-import { buildNetwork, type CellTower } from '../osmand/network.ts';
+import { buildNetwork, type CellTower } from '../kit/network.ts';
 import { integer } from './cells.ts';
 import { newPosition, utcTime } from './position.ts';
 

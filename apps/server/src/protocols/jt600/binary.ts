@@ -1,7 +1,7 @@
 import type { Attributes } from '@rastro/api';
 import type { ConnectionState, DecodeResult } from '../codec.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { addAlarm, KEY } from '../../position/keys.ts';
 import { isLongFormat } from './frame.ts';

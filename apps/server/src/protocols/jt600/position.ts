@@ -1,6 +1,6 @@
 import type { ConnectionState } from '../codec.ts';
 import { numberSetting } from '../kit/settings.ts';
-import type { CellTower } from '../osmand/network.ts';
+import type { CellTower } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodedPosition } from '../../position/create.ts';
 

@@ -1,7 +1,7 @@
 import { KNOTS_PER_KMH, KNOTS_PER_MPH } from '@rastro/api';
 import type { ConnectionState, DecodeResult } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import { KEY } from '../../position/keys.ts';
 import { localCell, newPosition, utcTime } from './position.ts';
 

@@ -1,6 +1,6 @@
 import type { Attributes } from '@rastro/api';
 import type { ByteReader } from '../kit/byte-reader.ts';
-import type { CellTower, WifiAccessPoint } from '../osmand/network.ts';
+import type { CellTower, WifiAccessPoint } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 
 /** What an additional-information item decodes into. */

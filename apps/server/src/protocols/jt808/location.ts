@@ -2,7 +2,7 @@ import { KNOTS_PER_KMH } from '@rastro/api';
 import { KEY } from '../../position/keys.ts';
 import { ProtocolError } from '../codec.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
-import { buildNetwork, type CellTower, type WifiAccessPoint } from '../osmand/network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeAlarms } from './alarms.ts';
 import type { ItemContext } from './item-context.ts';

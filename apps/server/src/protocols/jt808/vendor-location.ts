@@ -3,7 +3,7 @@ import { KEY } from '../../position/keys.ts';
 import type { ConnectionState } from '../codec.ts';
 import { ByteReader } from '../kit/byte-reader.ts';
 import { numberSetting } from '../kit/settings.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { forEachEntry } from './entries.ts';
 import { decodeLockCommand } from './items.ts';

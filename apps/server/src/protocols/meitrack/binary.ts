@@ -1,6 +1,6 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import { ByteReader } from '../kit/byte-reader.ts';
-import { buildNetwork, type CellTower, type WifiAccessPoint } from '../osmand/network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { KEY, PREFIX } from '../../position/keys.ts';
 import { blankPosition, setEvent } from './position.ts';

@@ -1,7 +1,7 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import { ProtocolError, type ConnectionState } from '../codec.ts';
 import { modelOf } from '../kit/settings.ts';
-import { buildNetwork } from '../osmand/network.ts';
+import { buildNetwork } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 import { KEY, PREFIX } from '../../position/keys.ts';
 import { blankPosition, setEvent } from './position.ts';

@@ -1,22 +1,5 @@
+import type { CellTower, WifiAccessPoint } from '../kit/network.ts';
 import { DecodeError, parseInteger, quote } from './values.ts';
-
-/** Traccar's CellTower / WifiAccessPoint / Network JSON shapes (absent fields omitted). */
-export type CellTower = {
-  mobileCountryCode: number;
-  mobileNetworkCode: number;
-  locationAreaCode: number;
-  cellId: number;
-  signalStrength?: number;
-};
-
-export type WifiAccessPoint = { macAddress: string; signalStrength: number };
-
-export type Network = {
-  radioType: 'gsm';
-  considerIp: false;
-  cellTowers?: CellTower[];
-  wifiAccessPoints?: WifiAccessPoint[];
-};
 
 /** `cell=mcc,mnc,lac,cid[,rssi]` */
 export function parseCell(value: string): CellTower {
@@ -34,18 +17,4 @@ export function parseWifi(value: string): WifiAccessPoint {
   const parts = value.split(',');
   if (parts.length < 2 || parts[0] === '') throw new DecodeError(`invalid wifi: ${quote(value)} (mac,rssi)`);
   return { macAddress: parts[0].replaceAll('-', ':'), signalStrength: parseInteger('wifi', parts[1]) };
-}
-
-/** Null when there is nothing to report; repeated identical entries count once (Traccar keeps sets). */
-export function buildNetwork(cells: CellTower[], wifis: WifiAccessPoint[]): Network | null {
-  if (cells.length === 0 && wifis.length === 0) return null;
-  const network: Network = { radioType: 'gsm', considerIp: false };
-  if (cells.length > 0) network.cellTowers = unique(cells);
-  if (wifis.length > 0) network.wifiAccessPoints = unique(wifis);
-  return network;
-}
-
-function unique<T>(items: T[]): T[] {
-  const seen = new Map(items.map((item) => [JSON.stringify(item), item]));
-  return [...seen.values()];
 }

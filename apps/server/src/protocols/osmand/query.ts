@@ -1,6 +1,7 @@
 import { KNOTS_PER_KMH, KNOTS_PER_MPH, KNOTS_PER_MPS } from '@rastro/api';
 import type { OsmAndMessage, SpeedUnit } from './message.ts';
-import { buildNetwork, parseCell, parseWifi, type CellTower, type WifiAccessPoint } from './network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
+import { parseCell, parseWifi } from './network.ts';
 import { blankPosition } from './position.ts';
 import {
   DecodeError,

@@ -1,4 +1,4 @@
-import { buildNetwork, type CellTower, type WifiAccessPoint } from '../osmand/network.ts';
+import { buildNetwork, type CellTower, type WifiAccessPoint } from '../kit/network.ts';
 import { KEY } from '../../position/keys.ts';
 import { readEvent } from './events.ts';
 import { timeOf, integer, newPosition } from './position.ts';
