@@ -1,8 +1,8 @@
-import { KNOTS_TO_KMH, KNOTS_TO_MPH, METERS_TO_MILES } from '@rastro/api';
+import { KNOTS_TO_KMH, KNOTS_TO_MPH, METERS_TO_MILES, coordinateFormatOf, formatCoordinate, formatPoint, type CoordinateAxis, type CoordinateFormat } from '@rastro/api';
 import { validTimeZone } from '../domain/timezone.ts';
 
 /**
- * How exported reports show values: the user's units and time zone, in the user's language.
+ * How exported reports show values: the user's units, time zone, clock and coordinate format, in the user's language.
  * Speeds arrive in knots and distances in metres; durations in milliseconds.
  */
 export type Locale = 'pt-BR' | 'en-US' | 'es';
@@ -12,6 +12,9 @@ export interface ExportFormat {
   timeZone: string;
   speedUnit: 'kmh' | 'mph' | 'kn';
   distanceUnit: 'km' | 'mi';
+  /** Traccar's `twelveHourFormat` attribute: times as `hh:mm:ss AM`. */
+  twelveHour: boolean;
+  coordinateFormat: CoordinateFormat;
 }
 
 export function pickLocale(acceptLanguage: string | undefined, preferred: unknown): Locale {
@@ -38,14 +41,26 @@ export function duration(millis: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in the time zone. */
-export function localTime(iso: string | number, timeZone: string): string {
+/** `yyyy-MM-dd HH:mm:ss` in the time zone, or `yyyy-MM-dd hh:mm:ss AM` on a 12-hour clock. */
+export function localTime(iso: string | number, timeZone: string, twelveHour = false): string {
   const date = new Date(iso);
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone, hourCycle: twelveHour ? 'h12' : 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  const time = `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  // the day period's spelling varies with the ICU data ("p.m."): always AM/PM
+  return twelveHour ? `${time} ${/p/i.test(get('dayPeriod')) ? 'PM' : 'AM'}` : time;
+}
+
+/** A coordinate cell: a number in decimal degrees (a spreadsheet computes with it), else the text of the format. */
+export function coordinateCell(value: number, axis: CoordinateAxis, format: ExportFormat): number | string {
+  return format.coordinateFormat === 'dd' ? value : formatCoordinate(value, axis, format.coordinateFormat);
+}
+
+/** A place without an address: its coordinates in the user's format. */
+export function pointText(latitude: number, longitude: number, format: ExportFormat): string {
+  return formatPoint(latitude, longitude, format.coordinateFormat);
 }
 
 /**
@@ -61,6 +76,8 @@ export interface PreferenceSource {
   user: Record<string, unknown>;
   server: Record<string, unknown>;
   forceSettings: boolean;
+  /** `coordinateFormat`, a field of the user and of the server rather than an attribute. */
+  coordinateFormat?: { user: string | null; server: string | null };
 }
 
 export function preferenceOf(source: PreferenceSource, key: string): unknown {
@@ -78,10 +95,14 @@ export function timeZoneOf(source: PreferenceSource): string {
 export function exportFormatOf(source: PreferenceSource, acceptLanguage?: string): ExportFormat {
   const speed = preferenceOf(source, 'speedUnit');
   const distance = preferenceOf(source, 'distanceUnit');
+  const twelveHour = preferenceOf(source, 'twelveHourFormat');
+  const coordinates = source.coordinateFormat;
   return {
     locale: pickLocale(acceptLanguage, preferenceOf(source, 'tarkan.lang')),
     timeZone: timeZoneOf(source),
     speedUnit: speed === 'mph' || speed === 'kn' ? speed : 'kmh',
     distanceUnit: distance === 'mi' ? 'mi' : 'km',
+    twelveHour: twelveHour === true || twelveHour === 'true',
+    coordinateFormat: coordinateFormatOf(source.forceSettings ? (coordinates?.server || coordinates?.user) : (coordinates?.user || coordinates?.server)),
   };
 }

@@ -127,7 +127,8 @@ export class ReportScheduler {
     for (const user of users) {
       if (user.disabled || (user.expirationTime !== null && user.expirationTime < occurrence.end) || !user.email.includes('@')) continue;
       if (!(await this.deps.mayReport(user))) continue;
-      const format = exportFormatOf({ user: attrs(user.attributes), server: attrs(server.attributes), forceSettings: Boolean(server.forceSettings) });
+      const format = exportFormatOf({ user: attrs(user.attributes), server: attrs(server.attributes), forceSettings: Boolean(server.forceSettings),
+        coordinateFormat: { user: user.coordinateFormat, server: server.coordinateFormat } });
       const [from, to] = reportRange(periodOf(attributes), occurrence, format.timeZone, this.deps.maxDays);
       [result.from, result.to] = [from, to];
       const pace = new Pace();

@@ -2,7 +2,7 @@ import type { Event, Position, ReportGeofence, ReportStop, ReportSummary, Report
 import ExcelJS from 'exceljs';
 import { asText } from '../domain/json.ts';
 import { KEY } from '../position/keys.ts';
-import { distance, duration, localTime, neutralise, speed, type ExportFormat, type Locale } from './format.ts';
+import { coordinateCell, distance, duration, localTime, neutralise, pointText, speed, type ExportFormat, type Locale } from './format.ts';
 import type { Pace } from './pace.ts';
 
 type Cell = string | number | boolean | null;
@@ -18,8 +18,8 @@ const h = (pt: string, en: string, es: string): Record<Locale, string> => ({ 'pt
 const unitLabel = (f: ExportFormat) => ({ kmh: 'km/h', mph: 'mph', kn: 'kn' })[f.speedUnit];
 
 const device: Column<{ deviceName: string }> = { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i) => i.deviceName, width: 24 };
-const start: Column<{ startTime: string }> = { header: h('Início', 'Start', 'Inicio'), value: (i, f) => localTime(i.startTime, f.timeZone), width: 20 };
-const end: Column<{ endTime: string }> = { header: h('Fim', 'End', 'Fin'), value: (i, f) => localTime(i.endTime, f.timeZone), width: 20 };
+const start: Column<{ startTime: string }> = { header: h('Início', 'Start', 'Inicio'), value: (i, f) => localTime(i.startTime, f.timeZone, f.twelveHour), width: 20 };
+const end: Column<{ endTime: string }> = { header: h('Fim', 'End', 'Fin'), value: (i, f) => localTime(i.endTime, f.timeZone, f.twelveHour), width: 20 };
 const odoStart: Column<{ startOdometer: number }> = { header: h('Odômetro inicial', 'Start odometer', 'Odómetro inicial'), value: (i, f) => distance(i.startOdometer, f.distanceUnit), unit: 'distance' };
 const odoEnd: Column<{ endOdometer: number }> = { header: h('Odômetro final', 'End odometer', 'Odómetro final'), value: (i, f) => distance(i.endOdometer, f.distanceUnit), unit: 'distance' };
 const dist: Column<{ distance: number }> = { header: h('Distância', 'Distance', 'Distancia'), value: (i, f) => distance(i.distance, f.distanceUnit), unit: 'distance' };
@@ -32,15 +32,15 @@ const SHEETS = {
   summary: [device, start, end, dist, odoStart, odoEnd, avg, max,
     { header: h('Horas de motor', 'Engine hours', 'Horas de motor'), value: (i: ReportSummary) => duration(i.engineHours) }, fuel] as Column<ReportSummary>[],
   trips: [device, start, end, length, dist, odoStart, odoEnd, avg, max, fuel,
-    { header: h('Endereço inicial', 'Start address', 'Dirección inicial'), value: (i: ReportTrip) => i.startAddress ?? `${i.startLat.toFixed(5)}, ${i.startLon.toFixed(5)}`, width: 30 },
-    { header: h('Endereço final', 'End address', 'Dirección final'), value: (i: ReportTrip) => i.endAddress ?? `${i.endLat.toFixed(5)}, ${i.endLon.toFixed(5)}`, width: 30 },
+    { header: h('Endereço inicial', 'Start address', 'Dirección inicial'), value: (i: ReportTrip, f: ExportFormat) => i.startAddress ?? pointText(i.startLat, i.startLon, f), width: 30 },
+    { header: h('Endereço final', 'End address', 'Dirección final'), value: (i: ReportTrip, f: ExportFormat) => i.endAddress ?? pointText(i.endLat, i.endLon, f), width: 30 },
     { header: h('Motorista', 'Driver', 'Conductor'), value: (i: ReportTrip) => i.driverName ?? i.driverUniqueId }] as Column<ReportTrip>[],
   stops: [device, start, end, length,
-    { header: h('Local', 'Place', 'Lugar'), value: (i: ReportStop) => i.address ?? `${i.latitude.toFixed(5)}, ${i.longitude.toFixed(5)}`, width: 30 },
+    { header: h('Local', 'Place', 'Lugar'), value: (i: ReportStop, f: ExportFormat) => i.address ?? pointText(i.latitude, i.longitude, f), width: 30 },
     { header: h('Horas de motor', 'Engine hours', 'Horas de motor'), value: (i: ReportStop) => duration(i.engineHours) }, fuel] as Column<ReportStop>[],
   events: [
     { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Event & { deviceName: string }) => i.deviceName, width: 24 },
-    { header: h('Hora', 'Time', 'Hora'), value: (i: Event, f: ExportFormat) => localTime(i.eventTime, f.timeZone), width: 20 },
+    { header: h('Hora', 'Time', 'Hora'), value: (i: Event, f: ExportFormat) => localTime(i.eventTime, f.timeZone, f.twelveHour), width: 20 },
     { header: h('Tipo', 'Type', 'Tipo'), value: (i: Event) => i.type, width: 18 },
     { header: h('Detalhe', 'Detail', 'Detalle'), value: (i: Event) => asText(i.attributes[KEY.alarm] ?? i.attributes[KEY.result] ?? ''), width: 24 },
     // the event's position's address (reports/addresses.ts places each event)
@@ -48,9 +48,9 @@ const SHEETS = {
   ] as Column<Event & { deviceName: string; address?: string | null }>[],
   route: [
     { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i: Position & { deviceName: string }) => i.deviceName, width: 24 },
-    { header: h('Hora', 'Time', 'Hora'), value: (i: Position, f: ExportFormat) => localTime(i.fixTime, f.timeZone), width: 20 },
-    { header: h('Latitude', 'Latitude', 'Latitud'), value: (i: Position) => i.latitude },
-    { header: h('Longitude', 'Longitude', 'Longitud'), value: (i: Position) => i.longitude },
+    { header: h('Hora', 'Time', 'Hora'), value: (i: Position, f: ExportFormat) => localTime(i.fixTime, f.timeZone, f.twelveHour), width: 20 },
+    { header: h('Latitude', 'Latitude', 'Latitud'), value: (i: Position, f: ExportFormat) => coordinateCell(i.latitude, 'latitude', f) },
+    { header: h('Longitude', 'Longitude', 'Longitud'), value: (i: Position, f: ExportFormat) => coordinateCell(i.longitude, 'longitude', f) },
     { header: h('Velocidade', 'Speed', 'Velocidad'), value: (i: Position, f: ExportFormat) => speed(i.speed, f.speedUnit), unit: 'speed' },
     { header: h('Curso', 'Course', 'Rumbo'), value: (i: Position) => i.course },
     { header: h('Endereço', 'Address', 'Dirección'), value: (i: Position) => i.address, width: 30 },

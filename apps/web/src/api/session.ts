@@ -26,9 +26,14 @@ export function deleteSession(): Promise<void> {
   return requestVoid('/session', { method: 'DELETE' });
 }
 
-/** A bearer token of the signed-in user, valid until `expiration` (the server answers it as plain text). */
-export async function createSessionToken(expiration: Date): Promise<string> {
-  const response = await request('/session/token', { method: 'POST', form: { expiration: expiration.toISOString() }, accept: 'text/plain' });
+/**
+ * A bearer token of the signed-in user, or of `userId` whom he manages (Rastro's extension), valid
+ * until `expiration` (the server may cut it short; it answers the token as plain text).
+ */
+export async function createSessionToken(expiration: Date, userId?: number): Promise<string> {
+  const form: Record<string, string> = { expiration: expiration.toISOString() };
+  if (userId !== undefined) form.userId = String(userId);
+  const response = await request('/session/token', { method: 'POST', form, accept: 'text/plain' });
   return (await response.text()).trim();
 }
 

@@ -66,7 +66,7 @@ describe('AddressText', () => {
   it('falls back to the coordinates when the server cannot be asked', async () => {
     app.api.on('GET', '/api/server/geocode', { status: 400, text: 'latitude must be a number' });
     await app.render(<AddressText latitude={-22.9} longitude={-47.06} />);
-    await waitFor(() => expect(address().textContent).toBe('-22.90000, -47.06000'));
+    await waitFor(() => expect(address().textContent).toBe('-22.900000°, -47.060000°'));
     expect(address().getAttribute('title')).toBe('Address unavailable: the coordinates are shown');
   });
 

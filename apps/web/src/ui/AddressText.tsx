@@ -3,6 +3,7 @@ import { distanceMeters } from '@rastro/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addressQuery } from '../api/geocode.ts';
+import { useFormats } from '../state/formats.ts';
 
 /** A moving point is looked up again once it has moved this far from the one last looked up… */
 const LIVE_MOVE_M = 100;
@@ -62,6 +63,7 @@ interface AddressTextProps {
  */
 export function AddressText({ latitude, longitude, address, live = false }: AddressTextProps) {
   const { t, i18n } = useTranslation();
+  const formats = useFormats();
   const ref = useRef<HTMLSpanElement>(null);
   const point = useSettledPoint(latitude, longitude, live);
   const given = Boolean(address);
@@ -85,7 +87,7 @@ export function AddressText({ latitude, longitude, address, live = false }: Addr
   if (query.isError || !valid) {
     return (
       <span data-testid="address" title={t('address.unavailable')}>
-        {`${latitude.toFixed(5)}, ${longitude.toFixed(5)}`}
+        {formats.point(latitude, longitude)}
       </span>
     );
   }

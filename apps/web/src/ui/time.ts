@@ -20,7 +20,3 @@ export function formatRelativeTime(iso: string, now: number, locale: string): st
   const [value, unit] = relativeParts(Date.parse(iso), now);
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit);
 }
-
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
-}

@@ -78,7 +78,8 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   async function preferences(user: UserRow): Promise<PreferenceSource> {
     const server = await ctx.settings.get();
-    return { user: attrs(user.attributes), server: attrs(server.attributes), forceSettings: Boolean(server.forceSettings) };
+    return { user: attrs(user.attributes), server: attrs(server.attributes), forceSettings: Boolean(server.forceSettings),
+      coordinateFormat: { user: user.coordinateFormat, server: server.coordinateFormat } };
   }
 
   async function exportFormat(request: FastifyRequest, user: UserRow): Promise<ExportFormat> {

@@ -9,7 +9,8 @@ import { SESSION_COOKIE, checkCredentials, checkOneTimeCode, disabledReason, req
 import { suspensionReason } from '../../billing/account.ts';
 import type { ApiContext } from '../context.ts';
 import { announceRevocation, endSession } from '../revocation.ts';
-import { list, parseBody } from '../params.ts';
+import { list, parseBody, pathId } from '../params.ts';
+import { findUserById } from '../../db/users.ts';
 
 const TOKEN_LIFETIME_MS = 7 * 86400_000;
 
@@ -55,11 +56,41 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return reply.code(204).send();
   });
 
+  // Traccar's "log in as": an administrator, or a manager over that user, continues as the user. The
+  // caller's own session ends (as Traccar replaces its session's user); signing out ends the user's.
+  app.get('/api/session/:id', async (request, reply) => {
+    const caller = requireUser(request);
+    const { id } = parseBody(pathId, request.params);
+    if (caller.temporary) throw new ClientError('Temporary user');
+    await ctx.guards.checkUser(caller, id);
+    const target = await findUserById(db, id);
+    if (!target) throw new ClientError('User not found', 404);
+    // a manager never becomes an administrator, whatever links say
+    if (target.administrator && !caller.administrator) throw new ClientError('User access denied');
+    const reason = disabledReason(target) ?? suspensionReason(target);
+    if (reason) throw new ClientError(reason);
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie && request.credential?.kind === 'session') await endSession(ctx, cookie);
+    const session = await createSession(db, target.id, null, request.headers.origin ?? null);
+    setSessionCookie(reply, session, cookieAge());
+    return toUser(target);
+  });
+
   app.post('/api/session/token', async (request, reply) => {
     const user = requireUser(request);
     // a share-link visitor holds the link's token; more would be credentials the link does not govern
     if (user.temporary) throw new ClientError('Temporary user');
-    const form = parseBody(z.object({ expiration: z.string().optional() }).loose(), request.body ?? {});
+    const form = parseBody(z.object({ expiration: z.string().optional(), userId: z.coerce.number().int().positive().optional() }).loose(), request.body ?? {});
+    // Rastro's extension: `userId` mints the token of a user the caller manages (the user editor's
+    // token), with the checks of "log in as" above, which gives the caller that user's access anyway
+    let owner = user;
+    if (form.userId !== undefined && form.userId !== user.id) {
+      await ctx.guards.checkUser(user, form.userId);
+      const target = await findUserById(db, form.userId);
+      if (!target) throw new ClientError('User not found', 404);
+      if (target.administrator && !user.administrator) throw new ClientError('User access denied');
+      owner = target;
+    }
     let expires = Date.now() + TOKEN_LIFETIME_MS;
     if (form.expiration) {
       const requested = parseTime(form.expiration);
@@ -69,10 +100,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     // never beyond the configured maximum, the account's expiry, or the credential minting it (Traccar)
     const credential = request.credential;
-    const limits = [Date.now() + ctx.config.tokenMaxDays * 86400_000, user.expirationTime,
+    const limits = [Date.now() + ctx.config.tokenMaxDays * 86400_000, owner.expirationTime,
       credential && credential.kind !== 'password' ? credential.expiresTime : null];
     for (const limit of limits) if (limit !== null && limit < expires) expires = limit;
-    const token = await createToken(db, user.id, expires);
+    const token = await createToken(db, owner.id, expires);
     return reply.type('text/plain').send(token);
   });
 

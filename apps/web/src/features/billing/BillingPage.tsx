@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { billingApi } from '../../api/billing.ts';
 import { HOME_PATH } from '../../access/guard.ts';
+import { useFormats } from '../../state/formats.ts';
 import { useSessionUser } from '../../state/session.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
@@ -39,6 +40,7 @@ const isOpen = (invoice: Invoice) => !invoice.cancelledTime && OPEN_STATUSES.inc
 export default function BillingPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const formats = useFormats();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const client = useQueryClient();
@@ -77,7 +79,7 @@ export default function BillingPage() {
       case 'trustUnlock':
         return billingApi
           .grantTrustUnlock(todo.customer.id)
-          .then(({ trustUnlockUntil }) => t('billing.done.trustUnlocked', { time: new Date(trustUnlockUntil).toLocaleString(locale) }));
+          .then(({ trustUnlockUntil }) => t('billing.done.trustUnlocked', { time: formats.dateTime(trustUnlockUntil) }));
     }
   };
   const run = useNoticedTask(
@@ -142,7 +144,7 @@ export default function BillingPage() {
               </Stack>
               {customer.state === 'trustUnlocked' && customer.trustUnlockUntil && (
                 <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
-                  {t('billing.trustUntil', { time: new Date(customer.trustUnlockUntil).toLocaleString(locale) })}
+                  {t('billing.trustUntil', { time: formats.dateTime(customer.trustUnlockUntil) })}
                 </Typography>
               )}
               {mayAct && (

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../state/formats.ts';
+import { hourCycle } from '../../ui/formats.ts';
 import { calendarsApi, type Calendar } from '../../api/entities.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { buildICalendar, decodeCalendarData, defaultSchedule, encodeCalendarData, parseICalendar, type Schedule } from './ical.ts';
@@ -8,12 +10,14 @@ const encode = (schedule: Schedule) => encodeCalendarData(buildICalendar(schedul
 
 export default function CalendarsPage() {
   const { t } = useTranslation();
+  const { locale, hour12 } = useFormats();
   const scheduleOf = (calendar: Calendar) => parseICalendar(decodeCalendarData(calendar.data));
 
   const summary = (calendar: Calendar) => {
     const schedule = scheduleOf(calendar);
     if (!schedule) return undefined;
-    const time = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+    // a schedule's times are wall-clock times as its editor shows them, on the user's clock
+    const time = (date: Date) => date.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short', ...hourCycle(hour12) });
     return `${t(`calendars.frequencies.${schedule.frequency}`)} · ${time(schedule.start)} – ${time(schedule.end)}`;
   };
 

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { DELIVERY_STATUSES, NOTIFICATORS, type DeliveryStatus, type Notificator, type NotificationDelivery } from '@rastro/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../state/formats.ts';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../access/guard.ts';
 import { getDeliveries } from '../../api/deliveries.ts';
@@ -39,6 +40,7 @@ const STATUS_COLOR: Record<DeliveryStatus, 'success' | 'error' | 'warning'> = { 
  */
 export default function DeliveriesPage() {
   const { t, i18n } = useTranslation();
+  const formats = useFormats();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - WEEK_MS)));
@@ -128,7 +130,7 @@ export default function DeliveriesPage() {
             <TableBody>
               {log.data.items.map((delivery) => (
                 <TableRow key={delivery.id} data-testid="delivery-row" sx={{ verticalAlign: 'top' }}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(delivery.time).toLocaleString(i18n.language)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formats.dateTime(delivery.time)}</TableCell>
                   <TableCell>
                     {delivery.userName ?? `#${delivery.userId}`}
                     {delivery.recipient && <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-all' }}>{delivery.recipient}</Typography>}

@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
 import { useLiveDevices, useLivePositions } from '../../api/liveStore.ts';
 import { selectDevice, useSelection } from '../../state/selection.ts';
+import { useFormats } from '../../state/formats.ts';
 import { useSpeedUnit } from '../../state/preferences.ts';
 import { StatusChip, deviceStatus } from '../devices/index.ts';
 import { AddressText } from '../../ui/AddressText.tsx';
-import { formatDateTime } from '../../ui/time.ts';
 import { formatSpeed } from '../../ui/units.ts';
 
 /** Name, status, speed, last update and address of the device picked on the map, with a way to its details. */
@@ -24,6 +24,7 @@ export function SelectedDeviceCard() {
   const devices = useLiveDevices();
   const positions = useLivePositions();
   const speedUnit = useSpeedUnit();
+  const formats = useFormats();
   // the details page shows all of this and more
   const onDetails = useMatch('/devices/:deviceId') !== null;
   const device = deviceId === null ? undefined : devices.get(deviceId);
@@ -54,7 +55,7 @@ export function SelectedDeviceCard() {
           </Typography>
           <Typography component="dt" variant="body2" color="text.secondary">{t('device.lastUpdate')}</Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {lastUpdate ? formatDateTime(lastUpdate, i18n.language) : t('common.never')}
+            {lastUpdate ? formats.dateTime(lastUpdate) : t('common.never')}
           </Typography>
           {position && (
             <>

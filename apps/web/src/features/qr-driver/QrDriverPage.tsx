@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { qrCheckOut } from '../../api/qrDriver.ts';
+import { useFormats } from '../../state/formats.ts';
 import { isQrDriver, useSessionUser } from '../../state/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
 import { DriverAction, DriverFrame } from './DriverFrame.tsx';
@@ -23,12 +24,12 @@ export interface CheckedInFlash {
   unlock?: QrDriverState['unlock'];
 }
 
-const time = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** /qr-driver: the driver's screen: current vehicle and since when, check-out, scan a vehicle. */
 export default function QrDriverPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const time = formats.custom({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
   const errorText = useErrorText();
   const navigate = useNavigate();
   const location = useLocation();
@@ -49,7 +50,6 @@ export default function QrDriverPage() {
 
   if (!driver) return <DriverFrame><NotForDriver /></DriverFrame>;
   const current = state.data;
-  const locale = i18n.language;
 
   return (
     <DriverFrame>
@@ -69,8 +69,8 @@ export default function QrDriverPage() {
           <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1 }}>{t('qrDriver.current')}</Typography>
           {current.device ? (
             <VehicleCard vehicle={current.device}>
-              {current.since && <Typography data-testid="qr-since">{t('qrDriver.since', { time: time(current.since, locale) })}</Typography>}
-              {current.logoutTime && <Typography variant="body2" color="text.secondary">{t('qrDriver.autoLogout', { time: time(current.logoutTime, locale) })}</Typography>}
+              {current.since && <Typography data-testid="qr-since">{t('qrDriver.since', { time: time(current.since) })}</Typography>}
+              {current.logoutTime && <Typography variant="body2" color="text.secondary">{t('qrDriver.autoLogout', { time: time(current.logoutTime) })}</Typography>}
             </VehicleCard>
           ) : (
             <Alert severity="info" icon={false} data-testid="qr-no-vehicle">{t('qrDriver.none')}</Alert>

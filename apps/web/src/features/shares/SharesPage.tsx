@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../state/formats.ts';
 import type { EntityApi } from '../../api/entities.ts';
 import { isSoftDeleted } from '../../api/devices.ts';
 import { useDevices } from '../../api/queries.ts';
@@ -35,6 +36,7 @@ const tokenOf = (share: Share): string | undefined => createdTokens.get(share.id
 /** Temporary links to one device (plus licence): create, change expiry, copy, revoke. */
 export default function SharesPage() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const [notice, showNotice] = useNotice();
   const devices = (useDevices().data ?? []).filter((device) => !isSoftDeleted(device));
   const copy = async (token: string) => {
@@ -55,7 +57,7 @@ export default function SharesPage() {
     primary: (share) => devices.find((device) => device.id === share.deviceId)?.name ?? `#${share.deviceId}`,
     secondary: (share) => {
       const expired = new Date(share.expiration).getTime() < Date.now();
-      return t(expired ? 'shares.expired' : 'shares.expires', { time: new Date(share.expiration).toLocaleString() });
+      return t(expired ? 'shares.expired' : 'shares.expires', { time: formats.dateTime(share.expiration) });
     },
     check: (share) => (new Date(share.expiration).getTime() <= Date.now() ? t('shares.pastExpiry') : null),
     fields: [

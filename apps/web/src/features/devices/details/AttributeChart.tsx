@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { historyQuery } from '../../../api/queries.ts';
 import { nameOf } from '../../../i18n/names.ts';
+import { useFormats } from '../../../state/formats.ts';
 import { useSpeedUnit } from '../../../state/preferences.ts';
 import { useErrorText } from '../../../ui/useErrorText.ts';
 import { chartGeometry, type ChartBox } from './chartGeometry.ts';
@@ -21,6 +22,7 @@ const BOX: ChartBox = { width: 360, height: 160, padding: { top: 10, right: 10, 
 /** Spec §2 "graphic": one position value of the device over a period, as a line. */
 export function AttributeChart({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation();
+  const formats = useFormats();
   const theme = useTheme();
   const errorText = useErrorText();
   const speedUnit = useSpeedUnit();
@@ -34,7 +36,7 @@ export function AttributeChart({ deviceId }: { deviceId: number }) {
   const geometry = useMemo(() => chartGeometry(chartSeries(positions, series, speedUnit), BOX), [positions, series, speedUnit]);
 
   const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
-  const time = (value: number) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', ...(period === 'today' ? {} : { day: '2-digit', month: '2-digit' }) }).format(value);
+  const time = period === 'today' ? formats.time : formats.custom({ hour: '2-digit', minute: '2-digit', day: '2-digit', month: '2-digit' });
   const label = (key: string) => {
     if (key === 'speed') return `${t('devices.chart.speed')} (${t(`devices.units.${speedUnit}`)})`;
     return i18n.exists(`devices.chart.${key}`) ? t(`devices.chart.${key}`) : nameOf(i18n, 'attribute', key);

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Device, Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/http.ts';
-import { formatDateTime } from '../../../ui/time.ts';
+import { useFormats } from '../../../state/formats.ts';
 
 const KINDS = ['image', 'video', 'audio'] as const;
 
@@ -18,13 +18,14 @@ export function hasMedia(position: Position | undefined): boolean {
  * cameras, watches): shown in place, with a link to open it whole. Nothing when there is none.
  */
 export function DeviceMedia({ device, position }: { device: Device; position: Position | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const files = KINDS.flatMap((kind) => {
     const file = position?.attributes[kind];
     return typeof file === 'string' && file !== '' ? [{ kind, url: mediaUrl(device.uniqueId, file) }] : [];
   });
   if (!files.length || !position) return null;
-  const time = formatDateTime(position.fixTime, i18n.language);
+  const time = formats.dateTime(position.fixTime);
   return (
     <Box data-testid="device-media" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {files.map(({ kind, url }) => (

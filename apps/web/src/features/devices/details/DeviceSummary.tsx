@@ -2,11 +2,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Device, Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../../state/formats.ts';
 import { useSpeedUnit } from '../../../state/preferences.ts';
 import { deviceStatus, isMoving } from '../deviceStatus.ts';
 import { StatusChip } from '../StatusChip.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../ui/time.ts';
+import { formatRelativeTime } from '../../../ui/time.ts';
 import { formatSpeed } from '../../../ui/units.ts';
 import { useNow } from '../../../ui/useNow.ts';
 
@@ -14,6 +15,7 @@ import { useNow } from '../../../ui/useNow.ts';
 export function DeviceSummary({ device, position }: { device: Device; position: Position | undefined }) {
   const { t, i18n } = useTranslation();
   const speedUnit = useSpeedUnit();
+  const formats = useFormats();
   const now = useNow(30_000);
   const lastUpdate = device.lastUpdate ?? position?.fixTime;
 
@@ -28,8 +30,12 @@ export function DeviceSummary({ device, position }: { device: Device; position: 
           </Typography>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary" title={lastUpdate ? formatDateTime(lastUpdate, i18n.language) : undefined}>
-        {t('device.lastUpdate')}: {lastUpdate ? formatRelativeTime(lastUpdate, now, i18n.language) : t('common.never')}
+      <Typography variant="body2" color="text.secondary" data-testid="device-last-update">
+        {t('device.lastUpdate')}: {lastUpdate ? (
+          <>
+            {formatRelativeTime(lastUpdate, now, i18n.language)} · <span style={{ whiteSpace: 'nowrap' }}>{formats.dateTime(lastUpdate)}</span>
+          </>
+        ) : t('common.never')}
       </Typography>
       {position && (
         <Typography variant="body2" data-testid="device-address">
@@ -38,8 +44,8 @@ export function DeviceSummary({ device, position }: { device: Device; position: 
         </Typography>
       )}
       {position && (
-        <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {position.latitude.toFixed(5)}, {position.longitude.toFixed(5)} · {Math.round(position.course)}°
+        <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="device-coordinates">
+          {formats.point(position.latitude, position.longitude)} · {Math.round(position.course)}°
         </Typography>
       )}
     </Stack>

@@ -17,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLiveDevices } from '../../../api/liveStore.ts';
 import { historyQuery } from '../../../api/queries.ts';
+import { useFormats } from '../../../state/formats.ts';
 import { parseOverlay, withOverlay, type MapOverlay, type OverlayMode } from '../../../state/mapOverlay.ts';
-import { formatDateTime } from '../../../ui/time.ts';
 import { useErrorText } from '../../../ui/useErrorText.ts';
 import { HistoryLayers } from './HistoryLayers.tsx';
 
@@ -40,7 +40,8 @@ export function HistoryOverlay() {
 }
 
 function OverlayView({ overlay, onChange }: { overlay: MapOverlay; onChange: (next: MapOverlay | null) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const errorText = useErrorText();
   const device = useLiveDevices().get(overlay.deviceId);
   const history = useQuery(historyQuery(overlay.deviceId, overlay.from, overlay.to));
@@ -65,7 +66,7 @@ function OverlayView({ overlay, onChange }: { overlay: MapOverlay; onChange: (ne
               {device?.name ?? t('map.overlay.title')}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap>
-              {formatDateTime(overlay.from.toISOString(), i18n.language)} – {formatDateTime(overlay.to.toISOString(), i18n.language)}
+              {formats.dateTime(overlay.from)} – {formats.dateTime(overlay.to)}
             </Typography>
           </Stack>
           <ToggleButtonGroup

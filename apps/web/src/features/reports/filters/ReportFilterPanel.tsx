@@ -36,7 +36,7 @@ function FilterChips({ filter }: { filter: ReportFilter }) {
   const shown = names.slice(0, 2);
   return (
     <Stack direction="row" spacing={0.75} sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }} data-testid="report-filter-summary">
-      <Chip size="small" variant="outlined" label={periodLabel(filter.period, t, format.locale, format.timeZone)} sx={{ flexShrink: 0 }} />
+      <Chip size="small" variant="outlined" label={periodLabel(filter.period, t, format)} sx={{ flexShrink: 0 }} />
       {shown.map((name) => (
         // names give way first, ending in an ellipsis
         <Chip key={name} size="small" label={name} sx={{ maxWidth: 200, minWidth: 48, flexShrink: 1 }} />

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import type { Formats } from '../../../ui/formats.ts';
 import { downsample, nearestIndex, niceTicks, timeTicks, type ChartPoint } from './chartScale.ts';
 
 interface LineChartProps {
@@ -10,8 +11,8 @@ interface LineChartProps {
   /** Accessible name of the chart. */
   label: string;
   formatValue: (value: number) => string;
-  locale: string;
-  timeZone: string;
+  /** Times on the user's clock, in his zone. */
+  formats: Formats;
   /** The zone's offset from UTC over the period, so time ticks fall on round local times. */
   offsetMs: number;
   /** The point under the pointer (an index into `points`), null when it leaves. */
@@ -22,7 +23,7 @@ const MARGIN = { top: 12, right: 20, bottom: 28, left: 64 };
 const DAY = 86_400_000;
 
 /** A small SVG line chart of values over time, with a crosshair and tooltip under the pointer. */
-export function LineChart({ points, label, formatValue, locale, timeZone, offsetMs, onHover }: LineChartProps) {
+export function LineChart({ points, label, formatValue, formats, offsetMs, onHover }: LineChartProps) {
   const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -59,12 +60,9 @@ export function LineChart({ points, label, formatValue, locale, timeZone, offset
     const baseline = y(yMin).toFixed(1);
     const area = `${line}L${x(drawn[drawn.length - 1].t).toFixed(1)},${baseline}L${x(drawn[0].t).toFixed(1)},${baseline}Z`;
     const xTicks = timeTicks(from, to, Math.max(2, Math.floor(plotWidth / 80)), offsetMs);
-    const tickFormat = new Intl.DateTimeFormat(
-      locale,
-      to - from > 2 * DAY ? { day: '2-digit', month: '2-digit', timeZone } : { hour: '2-digit', minute: '2-digit', timeZone },
-    );
+    const tickFormat = to - from > 2 * DAY ? formats.custom({ day: '2-digit', month: '2-digit' }) : formats.time;
     return { from, to, x, y, yTicks, xTicks, line, area, tickFormat };
-  }, [points, plotWidth, plotHeight, offsetMs, locale, timeZone]);
+  }, [points, plotWidth, plotHeight, offsetMs, formats]);
 
   const pointAt = (clientX: number) => {
     if (!chart || !box.current) return null;
@@ -77,7 +75,6 @@ export function LineChart({ points, label, formatValue, locale, timeZone, offset
     onHover?.(index);
   };
 
-  const tooltipTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone });
   const hovered = hover !== null && chart ? points[hover] : null;
   const color = theme.palette.primary.main;
   const grid = theme.palette.divider;
@@ -106,7 +103,7 @@ export function LineChart({ points, label, formatValue, locale, timeZone, offset
           ))}
           {chart.xTicks.map((tick) => (
             <text key={tick} x={chart.x(tick)} y={MARGIN.top + plotHeight + 18} textAnchor="middle" fontSize={11} fill={text}>
-              {chart.tickFormat.format(tick)}
+              {chart.tickFormat(tick)}
             </text>
           ))}
           <path d={chart.area} fill={color} fillOpacity={0.12} />
@@ -134,7 +131,7 @@ export function LineChart({ points, label, formatValue, locale, timeZone, offset
           }}
         >
           <Typography variant="caption" component="div" color="text.secondary">
-            {tooltipTime.format(hovered.t)}
+            {formats.dateTime(hovered.t)}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {formatValue(hovered.v)}

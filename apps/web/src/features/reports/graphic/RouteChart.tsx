@@ -72,8 +72,7 @@ export function RouteChart({ route, attribute, onAttribute }: RouteChartProps) {
           points={points}
           label={t('reports.graphic.chartLabel', { attribute: name(key) })}
           formatValue={formatValue}
-          locale={format.locale}
-          timeZone={format.timeZone}
+          formats={format}
           offsetMs={offsetAt(points[0].t, format.timeZone)}
           onHover={setHover}
         />

@@ -38,7 +38,7 @@ describe('scheduled reports', () => {
     const row = entityRow('Fleet day');
     await waitFor(() => expect(row.querySelector('.MuiListItemText-secondary')?.textContent).toContain('Every day'));
     expect(row.querySelector('.MuiListItemText-secondary')?.textContent).toBe(
-      "Summary · Every day · The calendar's event that ended · next 5/2/24, 12:00:00 AM",
+      "Summary · Every day · The calendar's event that ended · next 5/2/24, 00:00:00",
     );
   });
 
