@@ -20,7 +20,8 @@ const serverLayers = {
   reports: ['db', 'live', 'pipeline', 'domain', 'position', 'config'],
   'qr-driver': ['db', 'live', 'domain', 'position', 'config'],
   simulator: ['protocols', 'domain', 'position', 'config'],
-  api: ['db', 'live', 'media', 'sms', 'pipeline', 'notifications', 'billing', 'reports', 'qr-driver', 'protocols', 'domain', 'position', 'config'],
+  tiles: ['config'],
+  api: ['db', 'live', 'media', 'sms', 'pipeline', 'notifications', 'billing', 'reports', 'qr-driver', 'tiles', 'protocols', 'domain', 'position', 'config'],
 };
 
 const layerRules = Object.entries(serverLayers).map(([folder, allowed]) => ({

@@ -66,6 +66,9 @@ export default defineConfig({
       RASTRO_BILLING_SWEEP_MINUTES: '0',
       // the lost-password e-mail's links point here (never at a request's Host)
       RASTRO_PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      // the tile proxy never reaches the internet from a test: street tiles fail (the map falls back
+      // to the offline atlas) unless a spec answers /tarkan/tiles itself (base-map.spec.ts)
+      RASTRO_TILES_OSM_URL: 'http://127.0.0.1:9',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -5,25 +5,33 @@ import { updateServer } from '../../db/repositories/server.ts';
 import { countUsers } from '../../db/users.ts';
 import { attrs } from '../../domain/json.ts';
 import { TELEGRAM_PROTECTED } from '../../notifications/telegram.ts';
+import { MAP_KEY_ATTRIBUTES } from '../../tiles/providers.ts';
 import { SMS_PROTECTED, WHATSAPP_PROTECTED, keptAttributes, protectedKeys, shownAttributes, smsSettingsOf } from '../../sms/settings.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { parseBody } from '../params.ts';
 
-/** The notification channels' settings among the server attributes: masked in GET /api/server. */
-const CHANNEL_KEYS = protectedKeys(SMS_PROTECTED, WHATSAPP_PROTECTED, TELEGRAM_PROTECTED);
+/**
+ * The notification channels' settings and the map providers' keys among the server attributes:
+ * masked in GET /api/server (the tile proxy adds the map keys to its requests, so no browser needs them).
+ */
+const MAP_KEYS = { all: [...MAP_KEY_ATTRIBUTES], secret: [...MAP_KEY_ATTRIBUTES] };
+const CHANNEL_KEYS = protectedKeys(SMS_PROTECTED, WHATSAPP_PROTECTED, TELEGRAM_PROTECTED, MAP_KEYS);
 
 export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  // Anyone may read the server; the gateways' and the bot's keys are masked (sms/settings.ts).
+  // Anyone may read the server; the gateways', the bot's and the map providers' keys are masked (sms/settings.ts).
   const current = async (administrator: boolean) => {
     const row = await ctx.settings.get();
     const attributes = attrs(row.attributes);
     const textEnabled = smsSettingsOf(attributes) !== null;
     const server = toServer(row, { newServer: (await countUsers(db)) === 0, emailEnabled: false, textEnabled });
     // GET /api/server/geocode always has an address to give (the offline place data without a provider)
-    return { ...server, geocoderEnabled: true, attributes: shownAttributes(attributes, administrator, CHANNEL_KEYS) };
+    // the login page offers OpenID Connect (and only it, with force) when RASTRO_OPENID_* are set
+    const openid = ctx.config.openid;
+    return { ...server, geocoderEnabled: true, openIdEnabled: openid !== null, openIdForce: openid?.force ?? false,
+      attributes: shownAttributes(attributes, administrator, CHANNEL_KEYS) };
   };
 
   // Public: the web app reads it before sign-in, with the licence headers of spec §7.

@@ -10,8 +10,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../../api/queries.ts';
+import { tileSourcesQuery } from '../../api/tiles.ts';
 import { setMapOption, useMapOptions, type MapOptions } from '../../state/mapOptions.ts';
 import { useSessionUser } from '../../state/session.ts';
 import { OFFLINE_LAYER, baseLayers, chosenBaseLayer } from './tiles.ts';
@@ -26,7 +28,8 @@ export function MapOptionsControl() {
   const options = useMapOptions();
   const server = useServerInfo().data?.server;
   const user = useSessionUser();
-  const layers = useMemo(() => (server ? baseLayers(server, user) : []), [server, user]);
+  const sources = useQuery(tileSourcesQuery).data;
+  const layers = useMemo(() => (server ? baseLayers(sources, server, user) : []), [sources, server, user]);
   const chosen = server ? chosenBaseLayer(layers, options.baseLayer, server, user) : OFFLINE_LAYER;
 
   return (
@@ -63,7 +66,7 @@ export function MapOptionsControl() {
         </Typography>
         <RadioGroup value={chosen} onChange={(event) => setMapOption('baseLayer', event.target.value)}>
           {[OFFLINE_LAYER, ...layers.map((layer) => layer.id)].map((id) => (
-            <FormControlLabel key={id} value={id} control={<Radio size="small" />} label={t(`map.layers.${id}`)} />
+            <FormControlLabel key={id} value={id} control={<Radio size="small" />} label={t(`mapLayers.${id}`)} />
           ))}
         </RadioGroup>
       </Popover>

@@ -1,14 +1,15 @@
-import type { Server, User } from '@rastro/api';
+import type { Server, TileProvider, TileSources, User } from '@rastro/api';
+import { basemapSourceUrl, proxiedTileUrl } from '../../api/tiles.ts';
 
-/** A raster base layer drawn above the offline basemap. */
-export interface BaseLayer {
-  id: string;
-  tiles: string[];
-  attribution: string;
-}
+/** A base layer drawn above the offline atlas: raster tiles, or the self-hosted vector basemap. */
+export type BaseLayer =
+  | { id: TileProvider | 'custom'; kind: 'raster'; tiles: string[]; attribution: string; maxzoom: number }
+  | { id: 'basemap'; kind: 'vector'; url: string; attribution: string };
 
-/** The offline basemap alone. */
+/** The offline atlas alone. */
 export const OFFLINE_LAYER = 'offline';
+/** The street map drawn unless someone chose otherwise. */
+export const DEFAULT_LAYER: TileProvider = 'osm';
 
 const TEMPLATE = /^(https?:\/\/|\/).*\{z\}.*\{x\}.*\{y\}/i;
 
@@ -22,46 +23,40 @@ function expandSubdomains(template: string): string[] {
   return url.includes('{s}') ? ['a', 'b', 'c'].map((subdomain) => url.replace('{s}', subdomain)) : [url];
 }
 
-function key(name: string, user: Pick<User, 'attributes'> | null, server: Pick<Server, 'attributes'>): string | null {
-  const value = user?.attributes[name] ?? server.attributes[name];
-  return typeof value === 'string' && value.trim() !== '' ? encodeURIComponent(value.trim()) : null;
-}
-
-const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+const OSM = '© OpenStreetMap contributors';
+const ATTRIBUTION: Record<TileProvider, string> = {
+  osm: OSM,
+  mapTilerStreets: `© MapTiler ${OSM}`,
+  mapTilerSatellite: `© MapTiler ${OSM}`,
+  mapboxStreets: `© Mapbox ${OSM}`,
+  mapboxSatellite: `© Mapbox ${OSM}`,
+};
+const MAX_ZOOM: Record<TileProvider, number> = { osm: 19, mapTilerStreets: 22, mapTilerSatellite: 20, mapboxStreets: 22, mapboxSatellite: 22 };
 
 /**
- * The base layers this server offers: OpenStreetMap; MapTiler and Mapbox, the two keyed providers,
- * when their key is set (`mapTilerKey`, `mapboxAccessToken`: user attribute, else server attribute);
- * and the server's own tile template (`mapUrl`, or a template in the user's or server's `map`).
+ * The base layers this server offers the user: the server's own tile template (`mapUrl`, or a
+ * template in the user's or server's `map`), the providers its tile proxy can fetch (`sources`:
+ * OpenStreetMap, and MapTiler and Mapbox when their key is set), and the self-hosted basemap.
  */
-export function baseLayers(server: Pick<Server, 'map' | 'mapUrl' | 'attributes'>, user: Pick<User, 'map' | 'attributes'> | null): BaseLayer[] {
+export function baseLayers(
+  sources: TileSources | null | undefined,
+  server: Pick<Server, 'map' | 'mapUrl'>,
+  user: Pick<User, 'map'> | null,
+): BaseLayer[] {
   const layers: BaseLayer[] = [];
   const custom = [server.mapUrl, user?.map, server.map].find(isTemplate);
-  if (custom) layers.push({ id: 'custom', tiles: expandSubdomains(custom), attribution: '' });
-  layers.push({ id: 'osm', tiles: ['https://tile.openstreetmap.org/{z}/{x}/{y}.png'], attribution: OSM_ATTRIBUTION });
-  const mapTiler = key('mapTilerKey', user, server);
-  if (mapTiler) {
-    const attribution = `© MapTiler ${OSM_ATTRIBUTION}`;
-    layers.push(
-      { id: 'mapTilerStreets', tiles: [`https://api.maptiler.com/maps/streets-v2/256/{z}/{x}/{y}.png?key=${mapTiler}`], attribution },
-      { id: 'mapTilerSatellite', tiles: [`https://api.maptiler.com/maps/satellite/256/{z}/{x}/{y}.jpg?key=${mapTiler}`], attribution },
-    );
+  if (custom) layers.push({ id: 'custom', kind: 'raster', tiles: expandSubdomains(custom), attribution: '', maxzoom: 19 });
+  for (const provider of sources?.providers ?? []) {
+    layers.push({ id: provider, kind: 'raster', tiles: [proxiedTileUrl(provider)], attribution: ATTRIBUTION[provider], maxzoom: MAX_ZOOM[provider] });
   }
-  const mapbox = key('mapboxAccessToken', user, server);
-  if (mapbox) {
-    const tiles = (style: string) => [`https://api.mapbox.com/styles/v1/mapbox/${style}/tiles/256/{z}/{x}/{y}?access_token=${mapbox}`];
-    const attribution = `© Mapbox ${OSM_ATTRIBUTION}`;
-    layers.push(
-      { id: 'mapboxStreets', tiles: tiles('streets-v12'), attribution },
-      { id: 'mapboxSatellite', tiles: tiles('satellite-streets-v12'), attribution },
-    );
-  }
+  if (sources?.basemap) layers.push({ id: 'basemap', kind: 'vector', url: basemapSourceUrl(), attribution: OSM });
   return layers;
 }
 
 /**
- * The layer to draw: the one picked in the map options, else the user's `map`, else the server's,
- * else the server's template; the offline basemap alone when none of them is available.
+ * The layer to draw: the one picked in the map options, else the user's `map`, else the server's
+ * (a tile template in either is the custom layer); else the street map, else the self-hosted
+ * basemap; the offline atlas alone when none of them is available.
  */
 export function chosenBaseLayer(
   layers: readonly BaseLayer[],
@@ -71,7 +66,39 @@ export function chosenBaseLayer(
 ): string {
   const available = new Set([OFFLINE_LAYER, ...layers.map((layer) => layer.id)]);
   const configured = (value: string | null | undefined) => (isTemplate(value) ? 'custom' : value);
-  const candidates = [picked, configured(user?.map), configured(server.map)];
+  const candidates = [picked, configured(user?.map), configured(server.map), DEFAULT_LAYER, 'basemap'];
   return candidates.find((id): id is string => typeof id === 'string' && available.has(id)) ?? OFFLINE_LAYER;
 }
 
+/**
+ * What is drawn when some layers' tiles could not be fetched (no internet, provider down): the
+ * chosen layer while it works, else the self-hosted basemap (it needs only this server), else the
+ * offline atlas, which needs nothing.
+ */
+export function drawnBaseLayer(layers: readonly BaseLayer[], chosen: string, failed: ReadonlySet<string>): string {
+  if (chosen === OFFLINE_LAYER) return OFFLINE_LAYER;
+  for (const id of [chosen, 'basemap']) {
+    if (!failed.has(id) && layers.some((layer) => layer.id === id)) return id;
+  }
+  return OFFLINE_LAYER;
+}
+
+/**
+ * Whether a source's tiles are failing: `limit` errors in a row with no tile loaded between them
+ * (one error is a single missing tile; a run of them, with nothing loading, is no connection).
+ */
+export class TileHealth {
+  private errors = 0;
+
+  constructor(private readonly limit: number) {}
+
+  loaded(): void {
+    this.errors = 0;
+  }
+
+  /** True once the run of errors reaches the limit. */
+  failed(): boolean {
+    this.errors += 1;
+    return this.errors >= this.limit;
+  }
+}

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { textField, toggle } from '../../testing/queries.ts';
+import { choose, openListbox, selectField, textField, toggle } from '../../testing/queries.ts';
 import ServerPage from './ServerPage.tsx';
 
 const app = setupComponentTests();
@@ -97,5 +97,38 @@ describe('server settings, Telegram and WhatsApp', () => {
     expect(within(dialog).getByText('Save first: the test uses the saved settings.')).toBeTruthy();
     // the other channels' buttons still work
     expect(within(dialog).getByTestId<HTMLButtonElement>('test-whatsapp').disabled).toBe(false);
+  });
+});
+
+describe('server settings, map', () => {
+  it('offers the base maps the map draws and the keys of the two keyed providers, kept masked', async () => {
+    app.api
+      .on('GET', '/api/server', serverReply({ map: 'osm', attributes: { mapTilerKey: MASK } }))
+      .on('PUT', '/api/server', (request) => ({ json: request.json() }));
+    const view = await app.render(<ServerPage />, { path: '/server', user: makeUser({ id: 1, administrator: true }) });
+    const dialog = await screen.findByTestId('entity-dialog');
+    // the keys the map never used are gone; the ones it uses are here, as secrets
+    expect(within(dialog).queryByLabelText(/Bing|Google/)).toBeNull();
+    expect(textField(dialog, 'MapTiler key').type).toBe('password');
+    expect(textField(dialog, 'Mapbox access token').type).toBe('password');
+    expect(within(dialog).queryByLabelText('Custom tile URL')).toBeNull();
+
+    const map = selectField(dialog, 'Default map');
+    expect(map.textContent).toBe('OpenStreetMap');
+    await view.user.click(map);
+    const options = within(await openListbox()).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['—', 'OpenStreetMap', 'MapTiler streets', 'MapTiler satellite', 'Mapbox streets', 'Mapbox satellite', "This server's map (offline)", 'Custom tile URL', 'Offline atlas (no internet)']);
+    await view.user.keyboard('{Escape}');
+
+    await choose(view, map, 'Custom tile URL');
+    await view.fill(textField(dialog, 'Custom tile URL'), 'https://tiles.example.com/{z}/{x}/{y}.png');
+    await view.fill(textField(dialog, 'Mapbox access token'), 'pk.new');
+    await view.user.click(within(dialog).getByTestId('entity-save'));
+
+    await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
+    const saved = app.api.received('PUT', '/api/server')[0].json<Server>();
+    expect(saved.map).toBe('custom');
+    expect(saved.mapUrl).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
+    expect(saved.attributes).toEqual({ mapTilerKey: MASK, mapboxAccessToken: 'pk.new' });
   });
 });
