@@ -23,6 +23,22 @@ export const QR_DRIVER_ATTRIBUTES = {
 export const QR_DRIVER_USER_KEY = 'tarkan.isQrDriverId';
 
 /**
+ * User attribute naming the one vehicle a QR device login is tied to (spec §3, §6): the login
+ * behind a vehicle's access QR code, which sees that vehicle only and changes nothing.
+ */
+export const QR_DEVICE_USER_KEY = 'tarkan.isQrDeviceId';
+
+/** POST /tarkan/devices/{id}/qr-access answers the link's secret once; GET tells whether one is active. */
+export interface QrDeviceAccess {
+  deviceId: number;
+  active: boolean;
+  /** ISO 8601 UTC; when the current code was issued. */
+  createdTime?: string;
+  /** Only in the answer that issues it: the sign-in token the QR code's link carries. */
+  token?: string;
+}
+
+/**
  * Device attributes the server keeps for the check-in (server-managed: a device save keeps them).
  * Times are ISO 8601 UTC.
  */

@@ -99,7 +99,7 @@ export class Guards {
   }
 }
 
-/** The user's bit for the action in the area; QR drivers are never granted anything (spec §6). */
+/** The user's bit for the action in the area; QR drivers and QR device logins are never granted anything (spec §6). */
 function grants(attributes: Record<string, unknown>, area: PermissionArea, action: PermissionAction): boolean {
-  return !attributes['tarkan.isQrDriverId'] && hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action);
+  return !attributes['tarkan.isQrDriverId'] && !attributes['tarkan.isQrDeviceId'] && hasPermission(attributes[ADVANCED_PERMISSIONS_KEY], area, action);
 }

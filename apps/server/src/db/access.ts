@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DELETED_UNIQUE_ID_PATTERN } from '../domain/deleted-device.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -51,13 +52,15 @@ export interface DeviceVisibility {
 
 export async function deviceVisibility(db: Kysely<Database>, userId: number): Promise<DeviceVisibility> {
   const [direct, roots] = await Promise.all([
-    db.selectFrom('tc_user_device').select('deviceId').where('userId', '=', userId).execute(),
+    // a soft-deleted device is hidden from everyone, its links kept for a restore
+    db.selectFrom('tc_user_device').innerJoin('tc_devices', 'tc_devices.id', 'tc_user_device.deviceId').select('deviceId')
+      .where('userId', '=', userId).where('tc_devices.uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).execute(),
     db.selectFrom('tc_user_group').select('groupId').where('userId', '=', userId).execute(),
   ]);
   const groups = roots.length ? expandGroups(roots.map((r) => r.groupId), await db.selectFrom('tc_groups').select(['id', 'groupId']).execute()) : [];
   const devices = new Set(direct.map((r) => r.deviceId));
   if (groups.length) {
-    const viaGroups = await db.selectFrom('tc_devices').select('id').where('groupId', 'in', groups).execute();
+    const viaGroups = await db.selectFrom('tc_devices').select('id').where('groupId', 'in', groups).where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).execute();
     for (const r of viaGroups) devices.add(r.id);
   }
   return { direct: new Set(direct.map((r) => r.deviceId)), roots: new Set(roots.map((r) => r.groupId)), groups: new Set(groups), devices };
@@ -70,7 +73,7 @@ export async function managedUserIds(db: Kysely<Database>, userId: number): Prom
 
 /** Users who see a device: directly, or through a group on its group chain. */
 export async function deviceViewerIds(db: Kysely<Database>, deviceId: number): Promise<number[]> {
-  const device = await db.selectFrom('tc_devices').select('groupId').where('id', '=', deviceId).executeTakeFirst();
+  const device = await db.selectFrom('tc_devices').select('groupId').where('id', '=', deviceId).where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).executeTakeFirst();
   if (!device) return [];
   const ids = new Set<number>();
   for (const r of await db.selectFrom('tc_user_device').select('userId').where('deviceId', '=', deviceId).execute()) ids.add(r.userId);

@@ -1,4 +1,4 @@
-import { ADVANCED_PERMISSIONS_KEY, QR_DEVICE_STATE, QR_DRIVER_USER_KEY, formatPermissions, parsePermissions, type Attributes } from '@rastro/api';
+import { ADVANCED_PERMISSIONS_KEY, QR_DEVICE_STATE, QR_DEVICE_USER_KEY, QR_DRIVER_USER_KEY, formatPermissions, parsePermissions, type Attributes } from '@rastro/api';
 import { ClientError } from './errors.ts';
 
 /**
@@ -93,6 +93,7 @@ export const USER_POLICY: ObjectPolicy<UserActor> = {
   attributes: {
     [ADVANCED_PERMISSIONS_KEY]: { type: 'bits', create: MANAGERS, update: MANAGERS, ceiling: 'grantorBits' },
     [QR_DRIVER_USER_KEY]: { type: 'integer', create: SERVER, update: SERVER },
+    [QR_DEVICE_USER_KEY]: { type: 'integer', create: SERVER, update: SERVER },
     isShared: { type: 'flag', create: SERVER, update: SERVER },
     reseller: { type: 'flag', create: SUB_RESELLERS, update: SUB_RESELLERS, refuseRaise: 'Sub-reseller access required' },
     subReseller: { type: 'flag', create: SUB_RESELLERS, update: SUB_RESELLERS },

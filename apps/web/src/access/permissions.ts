@@ -2,7 +2,7 @@ import {
   ADVANCED_PERMISSIONS_KEY, grantsAnything, hasPermission, type Attributes, type PermissionAction, type PermissionArea, type Server, type User,
 } from '@rastro/api';
 import { useServerInfo } from '../api/queries.ts';
-import { isQrDriver, isSharedUser, useSessionUser } from '../state/session.ts';
+import { isQrDriver, isSharedUser, qrDeviceIdOf, useSessionUser } from '../state/session.ts';
 
 /** The server's account-wide switches (Traccar's server columns), which bind every non-administrator. */
 export type ServerRules = Pick<Server, 'readonly' | 'deviceReadonly' | 'limitCommands' | 'disableReports'>;
@@ -21,13 +21,13 @@ export function advancedPermissionsOn({ serverAttributes, plusLicence }: Omit<Ac
 }
 
 /**
- * Spec §6: administrators always; drivers and share-link users never; with advanced permissions
- * the user's bit for the action in the area; otherwise everyone else.
+ * Spec §6: administrators always; drivers, QR device logins and share-link users never; with
+ * advanced permissions the user's bit for the action in the area; otherwise everyone else.
  */
 export function areaAllowed(area: PermissionArea, context: AccessContext, action: PermissionAction = 'view'): boolean {
   const { user } = context;
   if (user.administrator) return true;
-  if (isQrDriver(user) || isSharedUser(user)) return false;
+  if (isQrDriver(user) || isSharedUser(user) || qrDeviceIdOf(user) !== null) return false;
   if (advancedPermissionsOn(context)) return hasPermission(user.attributes[ADVANCED_PERMISSIONS_KEY], area, action);
   return true;
 }
@@ -75,7 +75,7 @@ export function mayShare(context: AccessContext): boolean {
  */
 export function accountRestriction(context: AccessContext): 'ACCOUNT_IS_READONLY' | 'ACCOUNT_IS_DEVICE_READONLY' | null {
   const { user, server } = context;
-  if (user.administrator || isSharedUser(user) || isQrDriver(user)) return null;
+  if (user.administrator || isSharedUser(user) || isQrDriver(user) || qrDeviceIdOf(user) !== null) return null;
   if (user.readonly || server?.readonly === true) return 'ACCOUNT_IS_READONLY';
   if (user.deviceReadonly || server?.deviceReadonly === true) return 'ACCOUNT_IS_DEVICE_READONLY';
   return null;
@@ -89,7 +89,7 @@ export function mayCreateDevices(context: AccessContext): boolean {
 /** Spec §6: a user under advanced permissions who holds no right at all, told so rather than left before an empty app. */
 export function hasNoRights(context: AccessContext): boolean {
   const { user } = context;
-  if (user.administrator || isSharedUser(user) || isQrDriver(user) || !advancedPermissionsOn(context)) return false;
+  if (user.administrator || isSharedUser(user) || isQrDriver(user) || qrDeviceIdOf(user) !== null || !advancedPermissionsOn(context)) return false;
   return !grantsAnything(user.attributes[ADVANCED_PERMISSIONS_KEY]);
 }
 

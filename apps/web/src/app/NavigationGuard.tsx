@@ -6,7 +6,7 @@ import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { authenticate } from '../access/authenticate.ts';
 import { QR_DRIVER_PATH, decideNavigation, isDriverPath, isPublicPath, redirectAfter, type AuthOutcome } from '../access/guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { isQrDriver, useSessionUser } from '../state/session.ts';
+import { isQrDriver, qrDeviceIdOf, useSessionUser } from '../state/session.ts';
 import { preloadShell } from './shellPages.ts';
 
 /** One authentication at a time: a re-run effect (React strict mode, quick navigation) joins the running one. */
@@ -18,6 +18,9 @@ function authenticateOnce(...args: Parameters<typeof authenticate>): Promise<Aut
   });
   return running;
 }
+
+/** Where a QR device login lands and stays: its vehicle's details. */
+const qrDevicePath = (deviceId: number) => `/devices/${deviceId}`;
 
 /** Root route: applies the navigation guard, then renders the page. */
 export function NavigationGuard() {
@@ -48,6 +51,9 @@ export function NavigationGuard() {
   if (decision.action === 'authenticate') return <LoadingBar />;
   // a QR driver has nothing but the check-in screen (spec §6); the server refuses the rest anyway
   if (isQrDriver(user) && !isDriverPath(location.pathname) && !isPublicPath(location.pathname)) return <Navigate to={QR_DRIVER_PATH} replace />;
+  // a QR device login has its vehicle's page and nothing else (spec §3 tarkan.isQrDeviceId)
+  const vehicle = qrDeviceIdOf(user);
+  if (vehicle !== null && location.pathname !== qrDevicePath(vehicle) && !isPublicPath(location.pathname)) return <Navigate to={qrDevicePath(vehicle)} replace />;
   return (
     <PageErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<LoadingBar />}>

@@ -10,7 +10,7 @@ import { NoRightsNotice } from './NoRightsNotice.tsx';
 import { NoticeSnackbar } from './NoticeSnackbar.tsx';
 import { HOME_PATH } from '../access/guard.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { isQrDriver, isSharedUser, useSessionUser } from '../state/session.ts';
+import { isQrDriver, isSharedUser, qrDeviceIdOf, useSessionUser } from '../state/session.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useLiveSync } from '../state/useLiveSync.ts';
@@ -29,7 +29,7 @@ export default function Shell() {
 
   // the guard only lets signed-in users in; this narrows the type
   if (!user) return null;
-  const sideMenu = !isSharedUser(user) && !isQrDriver(user);
+  const sideMenu = !isSharedUser(user) && !isQrDriver(user) && qrDeviceIdOf(user) === null;
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>

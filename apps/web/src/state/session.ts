@@ -13,6 +13,15 @@ export function isSharedUser(user: User | null): boolean {
   return user?.attributes.isShared === true || user?.temporary === true;
 }
 
+/**
+ * The vehicle a QR device login is tied to (spec §3 `tarkan.isQrDeviceId`): the login behind a
+ * vehicle's access QR code, which sees that vehicle only. Null for every other user.
+ */
+export function qrDeviceIdOf(user: User | null): number | null {
+  const id = Number(user?.attributes['tarkan.isQrDeviceId']);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 export function isQrDriver(user: User | null): boolean {
   const driverId = user?.attributes['tarkan.isQrDriverId'];
   return driverId !== undefined && driverId !== null && driverId !== false && driverId !== 0 && driverId !== '';

@@ -9,13 +9,16 @@ import { KEY } from '../../position/keys.ts';
 import { storedToWire, workingToRow } from '../../position/mappers.ts';
 import type { Database, DeviceTable } from '../../db/schema.ts';
 import type { UserRow } from '../../db/users.ts';
+import { isDeletedUniqueId } from '../../domain/deleted-device.ts';
 import { effectiveDeviceLimit } from '../../domain/device-limit.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { DEVICE_POLICY, applyFieldPolicy, deviceActor, type DeviceActor } from '../../domain/field-policy.ts';
 import { parseTime } from '../../domain/time.ts';
 import {
-  countDevices, deleteDevice, deviceIdByUniqueId, findDevice, insertDevice, linkedDeviceIds, listDevices, updateDevice,
+  countDevices, deleteDevice, deviceIdByUniqueId, findDevice, insertDevice, linkedDeviceIds, listDevices, softDeleteDevice, updateDevice,
 } from '../../db/repositories/devices.ts';
+import { removeQrDeviceAccess } from '../../db/qr-device.ts';
+import { announceRevocation } from '../revocation.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { flagParam, ids, list, optionalId, parseBody, pathId } from '../params.ts';
@@ -88,7 +91,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { id } = parseBody(pathId, request.params);
     await guards.checkDevice(user, id);
     const row = await ctx.registry.get(id);
-    if (!row) throw notFound('Device');
+    // a soft-deleted device is hidden from administrators too (GET /tarkan/devices/deleted lists it)
+    if (!row || isDeletedUniqueId(row.uniqueId)) throw notFound('Device');
     return toDevice(row);
   });
 
@@ -106,7 +110,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkDevice(user, id);
     await guards.checkAdvanced(user, 'devices', 'edit');
     const existing = await findDevice(db, id);
-    if (!existing) throw notFound('Device');
+    if (!existing || isDeletedUniqueId(existing.uniqueId)) throw notFound('Device');
     if (input.groupId && input.groupId !== existing.groupId) await guards.checkGroup(user, input.groupId);
     // Traccar's checkEdit: a calendar named anew must be one the caller may use
     if (input.calendarId && input.calendarId !== existing.calendarId) await guards.checkCalendar(user, input.calendarId);
@@ -125,7 +129,14 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkDeviceReadonly(user);
     await guards.checkDevice(user, id);
     await guards.checkAdvanced(user, 'devices', 'delete');
-    await deleteDevice(ctx, id);
+    // lazy (safe-mode) deletion, spec §3: the device is hidden with its data, restorable by an administrator
+    if (attrs((await ctx.settings.get()).attributes)['tarkan.lazyDeletion'] === true) {
+      await softDeleteDevice(ctx, id, Date.now());
+      return reply.code(204).send();
+    }
+    const existing = await findDevice(db, id);
+    if (existing && isDeletedUniqueId(existing.uniqueId)) throw notFound('Device');
+    await purgeDevice(ctx, id);
     return reply.code(204).send();
   });
 
@@ -140,6 +151,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await guards.checkDeviceReadonly(user);
     // resetting the odometer or engine hours edits the device (spec §6)
     await guards.checkAdvanced(user, 'devices', 'edit');
+    const device = await ctx.registry.get(id);
+    if (!device || isDeletedUniqueId(device.uniqueId)) throw notFound('Device');
     const last = await ctx.registry.lastPosition(id);
     if (!last) throw new ClientError('Device has no position yet');
     const attributes = { ...last.attributes };
@@ -187,7 +200,16 @@ async function checkDeviceLimit(ctx: ApiContext, trx: Transaction<Database>, use
   if (owned >= limit) throw new ClientError('User device limit reached');
 }
 
+/** Deletes a device for good, and the QR access login tied to it (its sessions end on every node). */
+export async function purgeDevice(ctx: ApiContext, id: number): Promise<void> {
+  await deleteDevice(ctx, id);
+  const accountId = await removeQrDeviceAccess(ctx, id);
+  if (accountId !== null) announceRevocation(ctx.bus, { userIds: [accountId], all: true });
+}
+
 async function ensureUniqueIdFree(ctx: ApiContext, uniqueId: string, ownId: number | null): Promise<void> {
+  // the shape of a soft-deleted identifier is the server's: a device given one would vanish from every list
+  if (isDeletedUniqueId(uniqueId)) throw new ClientError('Device identifier reserved for deleted devices');
   const clash = await deviceIdByUniqueId(ctx.db.kysely, uniqueId);
   if (clash !== undefined && clash !== ownId) throw new ClientError('Device identifier already in use');
 }

@@ -11,6 +11,7 @@ import { countUsers, ensureLoginFree, findUserById, newPasswordColumns, userColu
 import { ClientError, notFound } from '../../domain/errors.ts';
 import { USER_POLICY, applyFieldPolicy, userActor, type Grantor, type UserActor } from '../../domain/field-policy.ts';
 import { isQrDriverAccount } from '../../qr-driver/account.ts';
+import { qrDeviceIdOf } from '../../db/qr-device.ts';
 import { requireUser } from '../auth.ts';
 import { announceRevocation, revokeAfterUserChange } from '../revocation.ts';
 import type { ApiContext } from '../context.ts';
@@ -54,7 +55,8 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     if (scope !== 'all' && !scope.length) return [];
     // QR drivers' accounts belong to their drivers, not to the users list
-    return (await listUsers(ctx.db, scope)).filter((row) => !isQrDriverAccount(row)).map(toUser);
+    // QR logins are managed from their driver or vehicle, never as users
+    return (await listUsers(ctx.db, scope)).filter((row) => !isQrDriverAccount(row) && qrDeviceIdOf(row) === null).map(toUser);
   });
 
   app.get('/api/users/:id', async (request) => {

@@ -4,6 +4,8 @@ import type { Db } from '../connection.ts';
 import { updateDeviceRow } from '../device-update.ts';
 import { idIn } from '../id-list.ts';
 import { DEVICE_WIRE_COLUMNS } from '../mappers.ts';
+import { DELETED_UNIQUE_ID_PATTERN, deletedUniqueId, parseDeletedUniqueId } from '../../domain/deleted-device.ts';
+import { ClientError, notFound } from '../../domain/errors.ts';
 import { LINKS, type Database, type DeviceTable } from '../schema.ts';
 
 /** The devices aggregate: its rows and the links that go when a device goes. */
@@ -18,7 +20,7 @@ export async function linkedDeviceIds(db: Kysely<Database>, userId: number): Pro
 /** The wire's columns of devices, by name: all, or those in `scope`, narrowed by ids and uniqueIds. */
 export function listDevices(db: Db, filter: { scope: number[] | 'all'; ids: number[]; uniqueIds: string[] }) {
   // the wire's columns only: the motion and overspeed state would double the rows' reading
-  let q = db.kysely.selectFrom('tc_devices').select(DEVICE_WIRE_COLUMNS).orderBy('name');
+  let q = db.kysely.selectFrom('tc_devices').select(DEVICE_WIRE_COLUMNS).where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).orderBy('name');
   if (filter.scope !== 'all') q = q.where(idIn(db.dialect, 'id', filter.scope));
   if (filter.ids.length) q = q.where('id', 'in', filter.ids);
   if (filter.uniqueIds.length) q = q.where('uniqueId', 'in', filter.uniqueIds);
@@ -33,10 +35,11 @@ export async function deviceIdByUniqueId(db: Kysely<Database>, uniqueId: string)
   return (await db.selectFrom('tc_devices').select('id').where('uniqueId', '=', uniqueId).executeTakeFirst())?.id;
 }
 
-/** Every device on the server (the licence's limit counts them all). */
+/** Every device on the server but the soft-deleted (the licence's limit counts them all). */
 export async function countDevices(db: Kysely<Database>): Promise<number> {
   // a count is a bigint on PostgreSQL
-  const total = await db.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await db.selectFrom('tc_devices').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).executeTakeFirstOrThrow();
   return Number(total.n);
 }
 
@@ -83,6 +86,61 @@ export function deleteDevice(repo: Repo, id: number): Promise<void> {
   });
 }
 
+/**
+ * Lazy deletion (spec §3): the row, its positions, events and links stay; the uniqueId becomes
+ * `deleted-<ms>-<original>` (domain/deleted-device.ts), which hides the device everywhere and
+ * frees the original for a new one. Queued commands go: nothing will ever take them. To the
+ * caches the device is gone (its links are announced as a deleted device's).
+ */
+export function softDeleteDevice(repo: Repo, id: number, now: number): Promise<void> {
+  return writeTransaction(repo, async (trx, changes) => {
+    const row = await trx.selectFrom('tc_devices').select('uniqueId').where('id', '=', id).executeTakeFirst();
+    if (!row || parseDeletedUniqueId(row.uniqueId)) throw notFound('Device');
+    await trx.updateTable('tc_devices').set({ uniqueId: deletedUniqueId(row.uniqueId, now), status: 'offline' }).where('id', '=', id).execute();
+    await trx.deleteFrom('tc_commands_queue').where('deviceId', '=', id).execute();
+    recordDeviceGone(changes, id);
+  });
+}
+
+/** Soft-deleted devices, latest deletion first, with the identifier each had. */
+export async function listDeletedDevices(db: Kysely<Database>) {
+  const rows = await db.selectFrom('tc_devices').select(DEVICE_WIRE_COLUMNS).where('uniqueId', 'like', DELETED_UNIQUE_ID_PATTERN).execute();
+  return rows.flatMap((row) => {
+    const parsed = parseDeletedUniqueId(row.uniqueId);
+    return parsed ? [{ row, ...parsed }] : [];
+  }).sort((a, b) => b.deletedAt - a.deletedAt);
+}
+
+/** The soft-deleted device's row and original identifier; 404 for any other id. */
+export async function findDeletedDevice(db: Kysely<Database>, id: number) {
+  const row = await findDevice(db, id);
+  const parsed = row && parseDeletedUniqueId(row.uniqueId);
+  if (!row || !parsed) throw notFound('Deleted device');
+  return { row, ...parsed };
+}
+
+/**
+ * Gives a soft-deleted device its identifier back, with everything it kept. 409 when another
+ * device took the identifier meanwhile.
+ */
+export function restoreDevice(repo: Repo, id: number): Promise<DeviceRow> {
+  return writeTransaction(repo, async (trx, changes) => {
+    const { original } = await findDeletedDevice(trx, id);
+    const clash = await deviceIdByUniqueId(trx, original);
+    if (clash !== undefined) throw new ClientError('Device identifier already in use', 409);
+    const restored = await trx.updateTable('tc_devices').set({ uniqueId: original }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    // the users who see it directly had it dropped from their caches: they read it again
+    const users = await linkedUserIds(trx, id);
+    changes.entity('device', id);
+    if (users.length) changes.link('userId', 'deviceId', users, [id]);
+    return restored;
+  });
+}
+
+async function linkedUserIds(db: Kysely<Database>, deviceId: number): Promise<number[]> {
+  return (await db.selectFrom('tc_user_device').select('userId').where('deviceId', '=', deviceId).execute()).map((r) => r.userId);
+}
+
 function recordDeviceGone(changes: ChangeSet, id: number): void {
   changes.entity('device', id).link('userId', 'deviceId', null, [id]);
   for (const property of DEVICE_LINKS) changes.link('deviceId', property, [id], null);
@@ -92,7 +150,8 @@ function recordDeviceGone(changes: ChangeSet, id: number): void {
 /** Devices in these groups (already expanded to their subgroups). */
 export async function deviceIdsInGroups(db: Db, groupIds: number[]): Promise<number[]> {
   if (!groupIds.length) return [];
-  const rows = await db.kysely.selectFrom('tc_devices').select('id').where(idIn(db.dialect, 'groupId', groupIds)).execute();
+  const rows = await db.kysely.selectFrom('tc_devices').select('id').where(idIn(db.dialect, 'groupId', groupIds))
+    .where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).execute();
   return rows.map((r) => r.id);
 }
 
@@ -101,9 +160,10 @@ export function devicesByIds(db: Db, ids: readonly number[]): Promise<DeviceRow[
   return db.kysely.selectFrom('tc_devices').selectAll().where(idIn(db.dialect, 'id', ids)).execute();
 }
 
-/** The group of each of these devices that still exists. */
+/** The group of each of these devices that still exists (a soft-deleted one is as gone). */
 export async function groupsOfDevices(db: Db, ids: readonly number[]): Promise<Map<number, number | null>> {
-  const rows = await db.kysely.selectFrom('tc_devices').select(['id', 'groupId']).where(idIn(db.dialect, 'id', ids)).execute();
+  const rows = await db.kysely.selectFrom('tc_devices').select(['id', 'groupId']).where(idIn(db.dialect, 'id', ids))
+    .where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).execute();
   return new Map(rows.map((r) => [r.id, r.groupId]));
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { DELETED_UNIQUE_ID_PATTERN } from '../../domain/deleted-device.ts';
 import type { DeviceRegistry } from '../../live/device-registry.ts';
 import { numberSetting, type DeviceContexts } from '../device-context.ts';
 import { deviceEvent, type NewEvent } from '../../position/events.ts';
@@ -44,7 +45,8 @@ export class InactivityCheck {
   async run(now: number): Promise<void> {
     const windowStart = this.lastRun;
     this.lastRun = now;
-    const devices = await this.db.selectFrom('tc_devices').select(['id', 'lastUpdate']).execute();
+    // a soft-deleted device is silent by design
+    const devices = await this.db.selectFrom('tc_devices').select(['id', 'lastUpdate']).where('uniqueId', 'not like', DELETED_UNIQUE_ID_PATTERN).execute();
     const events: NewEvent[] = [];
     for (const device of devices) {
       const lastUpdate = (await this.registry.get(device.id))?.lastUpdate ?? device.lastUpdate;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { getPushInfo } from '../../api/push.ts';
 import { useWebConfig } from '../../api/queries.ts';
 import { notify } from '../../state/notice.ts';
-import { isQrDriver, isSharedUser } from '../../state/session.ts';
+import { isQrDriver, isSharedUser, qrDeviceIdOf } from '../../state/session.ts';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
 import { readPushState, turnPushOff, turnPushOn, type PushState } from './pushSubscription.ts';
 
@@ -21,7 +21,8 @@ import { readPushState, turnPushOff, turnPushOn, type PushState } from './pushSu
  */
 export function PushToggle({ user }: { user: User }) {
   const config = useWebConfig().data;
-  const hidden = isSharedUser(user) || isQrDriver(user) || config?.push?.enabled === false;
+  // a QR device login writes nothing, a push subscription included (the server refuses it)
+  const hidden = isSharedUser(user) || isQrDriver(user) || qrDeviceIdOf(user) !== null || config?.push?.enabled === false;
   const info = useQuery({ queryKey: ['push-info'], queryFn: getPushInfo, staleTime: Infinity, enabled: !hidden }).data;
   if (hidden || !info?.enabled || !info.publicKey) return null;
   return <PushButton userId={user.id} publicKey={info.publicKey} />;
