@@ -20,6 +20,8 @@ import { PositionProcessor } from './pipeline/processor.ts';
 import { deviceEvent } from './position/events.ts';
 import { NotificationRules } from './notifications/rules.ts';
 import { DeliveryLog } from './notifications/deliveries.ts';
+import { OutgoingTexts } from './notifications/outgoing.ts';
+import { Statistics } from './db/statistics.ts';
 import { NotificationDispatcher } from './notifications/dispatcher.ts';
 import { MailChannel } from './notifications/mail.ts';
 import { PhoneChannel } from './notifications/sms.ts';
@@ -96,7 +98,17 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const push = config.push.enabled ? new PushChannel(db.kysely, new Vapid(db.kysely, config.push.subject), config.push.allowHttp, log) : null;
   const sms = new SmsGateway(settings);
   const deliveries = new DeliveryLog(db.kysely, { attempts: config.deliveries.attempts, firstDelayMs: config.deliveries.retryDelayMs }, log);
-  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, deliveries, [
+  // addresses on demand (never per position): the provider, or the nearest place of the offline data
+  const geocoder = createGeocoder(config.geocoder, log);
+  // Traccar's daily statistics (GET /api/statistics), added to the day's row every minute
+  const statistics = new Statistics(db.kysely, log);
+  statistics.track('geocoderRequests', () => geocoder.requests);
+  deliveries.onSent = (channel) => {
+    if (channel === 'mail') statistics.count('mailSent');
+    else if (channel === 'sms') statistics.count('smsSent');
+  };
+  statistics.start();
+  const notifications = new NotificationDispatcher(db.kysely, rules, contexts, bus, log, deliveries, new OutgoingTexts(db.kysely, settings, geocoder), [
     new TelegramChannel(db.kysely, settings), new PhoneChannel('sms', db.kysely, sms),
     new PhoneChannel('whatsapp', db.kysely, new WhatsAppGateway(settings)), new MailChannel(db.kysely),
   ], push);
@@ -107,6 +119,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
       registry.invalidate();
       contexts.invalidate();
       rules.invalidate();
+    } else if (message.kind === 'positionsRemoved') {
+      void registry.positionsRemoved(message.deviceIds).catch((error: unknown) => log.warn(`latest positions not re-read: ${String(error)}`));
     } else if (message.kind === 'changed') {
       if (message.entity === 'server') settings.invalidate();
       if (message.entity === 'device') registry.changed(message.ids);
@@ -115,11 +129,9 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     }
   });
   const media = new MediaStore(config.dataDir);
-  // addresses on demand (never per position): the provider, or the nearest place of the offline data
-  const geocoder = createGeocoder(config.geocoder, log);
   const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
-    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder,
+    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder, statistics,
     restart: () => options.restart?.(),
   });
   const events = new EventRaiser(db.kysely, registry, notifications);
@@ -150,7 +162,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   });
   reportScheduler.start();
   const geolocation = config.geolocation ? createGeolocation(config.geolocation, log) : null;
-  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log, media, geolocation);
+  if (geolocation) statistics.track('geolocationRequests', geolocation.requests);
+  const processor = new PositionProcessor(db.kysely, store, registry, bus, commands, contexts, events, log, media, geolocation?.step ?? null, statistics);
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -195,6 +208,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
       await app.close();
       await store.flush();
       await registry.stop();
+      await statistics.stop();
       await events.flush();
       await bus.close();
       await db.close();

@@ -14,6 +14,10 @@ const TOKEN = '777000:bot-token_X';
  * through the API, reached by an alarm from an OsmAnd report, retried when the provider fails,
  * every message in the delivery log; and the per-channel test buttons.
  */
+/** Spanish date and time in São Paulo's zone, then the offline nearest place of the position. */
+const ALARM_TEXT = /^Truck 9: Alarma \(sos\) · \d{1,2}\/\d{1,2}\/\d{2},? \d{1,2}:\d{2}:\d{2} \(America\/Sao_Paulo\) · São Paulo, SP$/;
+const TEST_TEXT = /^Notificación de prueba · \d{1,2}\/\d{1,2}\/\d{2},? \d{1,2}:\d{2}:\d{2} \(America\/Sao_Paulo\)$/;
+
 describe('Telegram and WhatsApp notifications, the delivery log and the test buttons', () => {
   // retries after 20 ms, then 40 ms
   const { server, admin } = withServer({ dialect: 'sqlite', env: { RASTRO_NOTIFICATION_RETRY_MS: '20' } });
@@ -72,7 +76,7 @@ describe('Telegram and WhatsApp notifications, the delivery log and the test but
   it("deliver an alarm to the user's chat and phone, in his language, with the location, and log every message", async () => {
     user = await admin.json('POST', '/api/users', {
       name: 'Despachante', email: 'despachante@example.com', phone: '+5511955556666', password: 'pass1234',
-      attributes: { 'tarkan.lang': 'es', telegramChatId: '987654' },
+      attributes: { 'tarkan.lang': 'es', telegramChatId: '987654', timezone: 'America/Sao_Paulo' },
     });
     dispatcher = await Client.login(server.base, 'despachante@example.com', 'pass1234');
     const device = await admin.json('POST', '/api/devices', { name: 'Truck 9', uniqueId: 'channels-1' });
@@ -85,10 +89,11 @@ describe('Telegram and WhatsApp notifications, the delivery log and the test but
     await expect.poll(() => telegram.received.length, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => whatsapp.received.length, { timeout: 10_000 }).toBe(1);
     expect(bodies(telegram)).toEqual([
-      { path: `/bot${TOKEN}/sendMessage`, body: { chat_id: '987654', text: 'Truck 9: Alarma (sos)' } },
+      // the device, the alarm, the time in the user's zone and the address, in his language (issue 18)
+      { path: `/bot${TOKEN}/sendMessage`, body: { chat_id: '987654', text: expect.stringMatching(ALARM_TEXT) } },
       { path: `/bot${TOKEN}/sendLocation`, body: { chat_id: '987654', latitude: -23.5505, longitude: -46.6333, horizontal_accuracy: 8 } },
     ]);
-    expect(bodies(whatsapp)).toEqual([{ path: '/api/sms', body: { number: '+5511955556666', text: 'Truck 9: Alarma (sos)' } }]);
+    expect(bodies(whatsapp)).toEqual([{ path: '/api/sms', body: { number: '+5511955556666', text: expect.stringMatching(ALARM_TEXT) } }]);
     expect(whatsapp.received[0].headers.authorization).toBe('Bearer wa-key');
 
     // the user's three messages went; the administrator (the rule's creator, who sees the device)
@@ -129,9 +134,9 @@ describe('Telegram and WhatsApp notifications, the delivery log and the test but
   it("sends each channel's test message to the caller, answering the provider's reason on failure, and logs it", async () => {
     telegram.received.length = 0;
     expect(await testChannel(dispatcher, 'telegram')).toEqual([204, '']);
-    expect(bodies(telegram)).toEqual([{ path: `/bot${TOKEN}/sendMessage`, body: { chat_id: '987654', text: 'Notificación de prueba' } }]);
+    expect(bodies(telegram)).toEqual([{ path: `/bot${TOKEN}/sendMessage`, body: { chat_id: '987654', text: expect.stringMatching(TEST_TEXT) } }]);
     expect(await testChannel(dispatcher, 'whatsapp')).toEqual([204, '']);
-    expect(bodies(whatsapp).at(-1)).toEqual({ path: '/api/sms', body: { number: '+5511955556666', text: 'Notificación de prueba' } });
+    expect(bodies(whatsapp).at(-1)).toEqual({ path: '/api/sms', body: { number: '+5511955556666', text: expect.stringMatching(TEST_TEXT) } });
     expect(await testChannel(dispatcher, 'web')).toEqual([204, '']);
 
     telegram.behave({ status: 400, body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}' });

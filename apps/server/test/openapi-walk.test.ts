@@ -45,20 +45,18 @@ const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
  * the rest; one that is no operation of the file fails the walk. Any other missing operation fails it.
  */
 const PENDING: Record<string, string> = {
-  // being built by the geocoding work of issue 18
-  'GET /server/geocode': 'geocoding work (issue 18), under way',
-  // also missing, and in no brief of issue 18 yet: each needs an owner
-  'GET /reports/devices/{type}': 'not built: the devices spreadsheet (reports)',
-  'POST /notifications/send/{notificator}': 'not built: a message to users through one channel (notifications)',
-  'DELETE /positions': 'not built: deleting history must also move devices\' latest position and the latest-positions cache',
-  'DELETE /positions/{id}': 'not built: as DELETE /positions',
-  'GET /session/{id}': 'not built: an administrator or manager taking over a user\'s session',
-  'GET /session/openid/auth': 'not built: OpenID Connect sign-in',
-  'GET /session/openid/callback': 'not built: OpenID Connect sign-in',
-  'GET /events/{id}': 'not built: one event by id',
-  'GET /statistics': 'not built: Traccar\'s daily statistics are not recorded',
-  'GET /stream/{deviceId}/{channel}/live.m3u8': 'not built: live video (HLS) from camera devices',
-  'GET /stream/{deviceId}/{channel}/{index}.ts': 'not built: live video (HLS) from camera devices',
+  // the playlist answers Traccar's empty one; a segment is 404 while no protocol decodes live video (JT/T 1078 is not implemented)
+  'GET /stream/{deviceId}/{channel}/live.m3u8': 'no protocol produces live video (JT/T 1078 not implemented): the playlist is always empty',
+  'GET /stream/{deviceId}/{channel}/{index}.ts': 'no protocol produces live video (JT/T 1078 not implemented): no segment exists',
+};
+
+/**
+ * Operations of a feature the walk's server leaves unconfigured, which answer the 400 the
+ * description lists for that case (their own tests configure them: openid.test.ts).
+ */
+const UNCONFIGURED: Record<string, string> = {
+  'GET /session/openid/auth': 'OpenID not enabled',
+  'GET /session/openid/callback': 'OpenID not enabled',
 };
 
 const HOUR = 3_600_000;
@@ -104,13 +102,13 @@ const COLLECTIONS: Record<string, { seed: keyof Seeds; schema: string; url: stri
   maintenance: { seed: 'maintenance', schema: 'Maintenance', url: '/api/maintenance' },
   orders: { seed: 'order', schema: 'Order', url: '/api/orders' },
   positions: { seed: 'position', schema: '', url: '' },
-  events: { seed: 'device', schema: '', url: '' },
+  events: { seed: 'event', schema: '', url: '' },
 };
 
 type Wire = Record<string, unknown> & { id: number };
 interface Seeds {
   device: Wire; linkable: Wire; group: Wire; user: Wire; geofence: Wire; calendar: Wire; notification: Wire; command: Wire;
-  attribute: Wire; driver: Wire; maintenance: Wire; order: Wire; position: Wire;
+  attribute: Wire; driver: Wire; maintenance: Wire; order: Wire; position: Wire; event: Wire;
 }
 
 interface Call { url: string; body?: string | Buffer; type?: string; client?: Client }
@@ -186,6 +184,13 @@ describe('every operation of Traccar\'s API description', () => {
       if (c.url && c.seed !== 'device') made[c.seed] = await post(c.url, minimal(c.schema, made as Seeds));
     }
     made.position = (await admin.json('GET', `/api/positions?deviceId=${device.id}`))[0];
+    // the device came online: its status event is stored a moment later
+    const range = `deviceId=${device.id}&from=${iso(Date.now() - HOUR)}&to=${iso(Date.now() + HOUR)}`;
+    for (let tries = 0; !made.event && tries < 100; tries++) {
+      made.event = (await admin.json('GET', `/api/reports/events?${range}`))[0];
+      if (!made.event) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!made.event) throw new Error('the seeded device raised no event');
     // what the calls need of the server: one-time passwords on (POST /users/totp), mail (lost password)
     const settings = await admin.json('GET', '/api/server');
     await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, totpEnable: true } });
@@ -203,7 +208,8 @@ describe('every operation of Traccar\'s API description', () => {
         const c = COLLECTIONS[collection];
         // a delete uses up its object: a new one of its own
         value = method === 'DELETE' && c.url ? (await admin.json('POST', c.url, minimal(c.schema, seeds))).id : seeds[c.seed].id;
-      } else if (p.name === 'type') value = 'xlsx';
+      } else if (path === '/session/{id}') value = seeds.user.id;
+      else if (p.name === 'type') value = 'xlsx';
       else if (p.name === 'notificator') value = 'web';
       else if (p.name === 'path') value = 'walk.txt';
       else if (p.name === 'deviceId') value = seeds.device.id;
@@ -214,7 +220,8 @@ describe('every operation of Traccar\'s API description', () => {
     for (const p of (op.parameters ?? []).filter((x) => x.in === 'query' && x.required)) {
       if (p.name === 'from') query.set('from', iso(Date.now() - 24 * HOUR));
       else if (p.name === 'to') query.set('to', iso(Date.now() + HOUR));
-      else if (p.name === 'deviceId') query.set('deviceId', String(seeds.device.id));
+      // deleting history: of the device without any, so the seeded device keeps its positions for the rest
+      else if (p.name === 'deviceId') query.set('deviceId', String(method === 'DELETE' ? seeds.linkable.id : seeds.device.id));
       else if (p.name === 'latitude') query.set('latitude', '-23.55');
       else if (p.name === 'longitude') query.set('longitude', '-46.63');
       else throw new Error(`${method} ${path}: the walk has no value for the query parameter ${p.name}`);
@@ -273,11 +280,16 @@ describe('every operation of Traccar\'s API description', () => {
     if (key === 'POST /session/token/revoke') token = await (await admin.form('/api/session/token', {})).text();
     const call = await callOf(method, path, operation);
     // signing out ends the session it is sent with: a session of its own
-    const client = call.client ?? (key === 'DELETE /session' ? await Client.login(server.base, ADMIN.email, ADMIN.password) : admin);
+    // taking over a user's session ends the caller's: a session of its own too
+    const client = call.client ?? (key === 'DELETE /session' || key === 'GET /session/{id}' ? await Client.login(server.base, ADMIN.email, ADMIN.password) : admin);
     const response = await client.request(method, call.url, call.body, call.type ? { 'content-type': call.type } : {});
     const text = Buffer.from(await response.arrayBuffer());
     const status = response.status;
     if (status === 404 && key in PENDING) return;
+    if (status === 400 && key in UNCONFIGURED && operation.responses['400']) {
+      expect(text.toString()).toBe(UNCONFIGURED[key]);
+      return;
+    }
     const problems: string[] = [];
     if (status === 404 || status === 405) problems.push(`answered ${status}: ${text.toString().slice(0, 200)} (missing)`);
     if (status >= 500) problems.push(`answered ${status}: ${text.toString().slice(0, 200)}`);

@@ -227,7 +227,8 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       expect(message.headers.urgency).toBe('high');
       const event = await admin.json('GET', `/api/reports/events?deviceId=${device.id}&from=${new Date(Date.now() - 86400_000).toISOString()}&to=${new Date(Date.now() + 86400_000).toISOString()}&type=alarm`);
       expect(decrypt(message.body, browser)).toEqual({
-        title: 'Caminhão 7: Alarme', body: 'sos', tag: `event-${event[0].id}`, url: `/devices/${device.id}`, type: 'alarm', deviceId: device.id, eventId: event[0].id,
+        // the alarm, the time in the user's zone and the address under the title (issue 18)
+        title: 'Caminhão 7: Alarme', body: expect.stringMatching(/^sos\nHora: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} \(.+\)\nEndereço: .+, SP$/) as string, tag: `event-${event[0].id}`, url: `/devices/${device.id}`, type: 'alarm', deviceId: device.id, eventId: event[0].id,
       });
     });
   });

@@ -108,11 +108,12 @@ describe('SMS through an HTTP gateway (sms.http.*)', () => {
     await reportOsmAnd(server.osmand, { id: 'sms-4', lat: -23.5, lon: -46.6, alarm: 'sos' });
     // the administrator, who made the rule and sees the device too, has no phone: one message
     await expect.poll(() => gateway.received.length, { timeout: 10_000 }).toBe(before + 1);
-    expect(lastSms()).toEqual({ to: '+5511955556666', text: 'Truck 9: Alarm (sos)' });
+    // the device, the alarm, the time in the server's zone (the user has none) in English, and the address (issue 18)
+    expect(lastSms()).toEqual({ to: '+5511955556666', text: expect.stringMatching(/^Truck 9: Alarm \(sos\) · \d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}:\d{2}\s[AP]M \(.+\) · .+, SP$/) });
 
     const dispatcher = await Client.login(server.base, 'dispatcher-sms@example.com', 'pass1234');
     expect((await dispatcher.request('POST', '/api/notifications/test')).status).toBe(204);
-    expect(lastSms()).toEqual({ to: '+5511955556666', text: 'Test notification' });
+    expect(lastSms()).toEqual({ to: '+5511955556666', text: expect.stringMatching(/^Test notification · \d{1,2}\/\d{1,2}\/\d{2}, .+ \(.+\)$/) });
   });
 
   it('is unavailable again once the gateway is removed from the settings', async () => {

@@ -11,6 +11,7 @@ import type { DeviceRegistry } from '../live/device-registry.ts';
 import type { SocketHub } from '../live/socket-hub.ts';
 import type { QrCheckins } from '../qr-driver/checkins.ts';
 import type { SmsGateway } from '../sms/gateway.ts';
+import type { Statistics } from '../db/statistics.ts';
 import type { Guards } from './guards.ts';
 
 /** What the HTTP routes are given: no route reaches anything else. */
@@ -34,6 +35,8 @@ export interface ApiContext {
   qrCheckins: QrCheckins;
   /** Addresses on demand: the reverse geocoder, over the offline place data (GET /api/server/geocode, report rows). */
   geocoder: Geocoder;
+  /** Traccar's daily statistics: every API request is counted (GET /api/statistics). */
+  statistics: Statistics;
   /** Restarts the server process (POST /api/server/restart); set by main.ts. */
   restart: () => void;
 }

@@ -13,6 +13,7 @@ import * as shareUsers from './migrations/005-share-users.ts';
 import * as notificationDeliveries from './migrations/006-notification-deliveries.ts';
 import * as scheduledReports from './migrations/007-scheduled-reports.ts';
 import * as groupShares from './migrations/008-group-shares.ts';
+import * as statistics from './migrations/009-statistics.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -74,6 +75,7 @@ function migrations(dialect: DialectName): MigrationProvider {
     '006-notification-deliveries': { up: (db) => notificationDeliveries.up(db, dialect) },
     '007-scheduled-reports': { up: (db) => scheduledReports.up(db) },
     '008-group-shares': { up: (db) => groupShares.up(db) },
+    '009-statistics': { up: (db) => statistics.up(db) },
   };
   return { getMigrations: () => Promise.resolve(list) };
 }

@@ -329,6 +329,27 @@ export interface UnknownDeviceTable {
 /** A permission link table: two id columns. */
 export type LinkTable<A extends string, B extends string> = { [K in A | B]: number };
 
+/** A UTC day's counters (db/statistics.ts); `day` is its midnight in epoch ms. */
+export interface StatisticsTable {
+  day: number;
+  requests: number;
+  messagesReceived: number;
+  messagesStored: number;
+  mailSent: number;
+  smsSent: number;
+  geocoderRequests: number;
+  geolocationRequests: number;
+  /** JSON: messages received per protocol. */
+  protocols: string | null;
+}
+
+/** A user ('user') or device ('device') active on a day. */
+export interface StatisticsActiveTable {
+  day: number;
+  kind: string;
+  objectId: number;
+}
+
 export interface Database {
   tc_servers: ServerTable;
   tc_users: UserTable;
@@ -355,6 +376,8 @@ export interface Database {
   tc_theme: ThemeTable;
   tc_logs: LogTable;
   tc_notification_deliveries: NotificationDeliveryTable;
+  tc_statistics: StatisticsTable;
+  tc_statistics_active: StatisticsActiveTable;
   tc_unknown_devices: UnknownDeviceTable;
   tc_user_device: LinkTable<'userId', 'deviceId'>;
   tc_user_group: LinkTable<'userId', 'groupId'>;

@@ -186,6 +186,22 @@ export class DeviceRegistry {
     if (row) row.positionId = position.id;
   }
 
+  /**
+   * History was deleted and these devices' latest position moved (db/position-removal.ts): what is
+   * held of it is dropped and the row's positionId read again, so nothing names a deleted row.
+   */
+  async positionsRemoved(deviceIds: readonly number[]): Promise<void> {
+    for (const id of deviceIds) this.latest.delete(id);
+    const held = deviceIds.filter((id) => this.rows.has(id));
+    if (!held.length) return;
+    const fresh = await this.db.selectFrom('tc_devices').select(['id', 'positionId']).where('id', 'in', held).execute();
+    for (const { id, positionId } of fresh) {
+      const row = this.rows.get(id);
+      if (row) row.positionId = positionId;
+      this.latest.delete(id);
+    }
+  }
+
   /** Attributes a device reports about itself (OsmAnd's notification token), merged into the stored ones. */
   async mergeAttributes(deviceId: number, attributes: Record<string, unknown>): Promise<void> {
     const stored = await updateDeviceRow(this.db, deviceId, (row) => ({ attributes: JSON.stringify({ ...attrs(row.attributes), ...attributes }) }));

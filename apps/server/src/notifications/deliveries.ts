@@ -2,6 +2,7 @@ import type { DeliveryStatus, Event, Notificator } from '@rastro/api';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationDeliveryTable } from '../db/schema.ts';
 import type { SendResult } from '../sms/http-client.ts';
+import type { Outgoing } from './outgoing.ts';
 
 /** One message to one user on one channel, ready to go (and to go again). */
 export interface Message {
@@ -26,15 +27,8 @@ export interface Channel {
   readonly name: Exclude<Notificator, 'web'>;
   /** Whether the channel is configured now. */
   available: () => Promise<boolean>;
-  /** A message for each of the users, in his language, or why he cannot be reached. */
-  address: (event: Event, userIds: number[]) => Promise<Addressed[]>;
-}
-
-/** The name of the event's device, for the message's first words; null for a test. */
-export async function deviceNameOf(db: Kysely<Database>, event: Event): Promise<string | null> {
-  if (!event.deviceId) return null;
-  const device = await db.selectFrom('tc_devices').select('name').where('id', '=', event.deviceId).executeTakeFirst();
-  return device?.name ?? null;
+  /** A message for each of the users, with his texts (outgoing.ts), or why he cannot be reached. */
+  address: (outgoing: Outgoing, userIds: number[]) => Promise<Addressed[]>;
 }
 
 export interface RetryPolicy {
@@ -71,6 +65,8 @@ const cut = (reason: string) => (reason.length > REASON_LENGTH ? `${reason.slice
 export class DeliveryLog {
   private readonly timers = new Set<{ cancel: () => void }>();
   private stopped = false;
+  /** Told of every message a channel accepted (Traccar's statistics count mail and SMS sent). */
+  onSent: ((channel: Notificator) => void) | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -98,13 +94,14 @@ export class DeliveryLog {
   async send(channel: Notificator, event: Event, message: Message, retry = true): Promise<SendResult> {
     const started = Date.now();
     const result = await attempt(message);
+    if (result.ok) this.onSent?.(channel);
     const again = retry && !this.stopped && !result.ok && result.retry && this.policy.attempts > 1;
     const status: DeliveryStatus = result.ok ? 'sent' : again ? 'pending' : 'failed';
     const row = this.row(channel, event, message.userId, message.recipient, started, { status, reason: result.ok ? null : cut(result.reason), attempts: 1 });
     row.updatedTime = Date.now();
     try {
       const { id } = await this.db.insertInto('tc_notification_deliveries').values(row).returning('id').executeTakeFirstOrThrow();
-      if (again) this.schedule(id, 1, message);
+      if (again) this.schedule(channel, id, 1, message);
     } catch (error) {
       // the message went (or not) all the same; a log that cannot be written is not a reason to retry
       this.log.warn(`delivery log not written: ${String(error)}`);
@@ -113,25 +110,26 @@ export class DeliveryLog {
   }
 
   /** Another attempt at a pending message, `attempts` made so far. */
-  private schedule(id: number, attempts: number, message: Message): void {
+  private schedule(channel: Notificator, id: number, attempts: number, message: Message): void {
     const delay = this.policy.firstDelayMs * 2 ** (attempts - 1);
     const timer = this.timer(() => {
       this.timers.delete(timer);
-      void this.retry(id, attempts, message).catch((error: unknown) => this.log.warn(`notification retry failed: ${String(error)}`));
+      void this.retry(channel, id, attempts, message).catch((error: unknown) => this.log.warn(`notification retry failed: ${String(error)}`));
     }, delay);
     this.timers.add(timer);
   }
 
-  private async retry(id: number, before: number, message: Message): Promise<void> {
+  private async retry(channel: Notificator, id: number, before: number, message: Message): Promise<void> {
     if (this.stopped) return;
     const result = await attempt(message);
+    if (result.ok) this.onSent?.(channel);
     const attempts = before + 1;
     const again = !this.stopped && !result.ok && result.retry && attempts < this.policy.attempts;
     const status: DeliveryStatus = result.ok ? 'sent' : again ? 'pending' : 'failed';
     await this.db.updateTable('tc_notification_deliveries')
       .set({ status, reason: result.ok ? null : cut(result.reason), attempts, updatedTime: Date.now() })
       .where('id', '=', id).execute();
-    if (again) this.schedule(id, attempts, message);
+    if (again) this.schedule(channel, id, attempts, message);
   }
 
   /**

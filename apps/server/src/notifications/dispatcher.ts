@@ -9,6 +9,7 @@ import type { SendResult } from '../sms/http-client.ts';
 import { isMessage, type Channel, type DeliveryLog, type Unreachable } from './deliveries.ts';
 import type { PushChannel } from './push.ts';
 import type { NotificationRules } from './rules.ts';
+import type { NotificationMessage, Outgoing, OutgoingTexts } from './outgoing.ts';
 
 /** Traccar's notificator.timeThreshold: older events are stored but not notified. */
 const TIME_THRESHOLD_MS = 900_000;
@@ -46,6 +47,8 @@ export class NotificationDispatcher implements EventSink {
     private readonly bus: LiveBus,
     private readonly log: { warn: (msg: string) => void },
     readonly deliveries: DeliveryLog,
+    /** Each recipient's texts: device, time in his zone, address, in his language. */
+    private readonly texts: OutgoingTexts,
     /** telegram, sms, whatsapp, mail. */
     channels: Channel[],
     /** `firebase`; null when Web Push is turned off (RASTRO_PUSH=0). */
@@ -70,11 +73,10 @@ export class NotificationDispatcher implements EventSink {
    * what failed is reported together.
    */
   async test(userId: number, event: Event = testEvent()): Promise<void> {
-    this.bus.publish({ kind: 'event', event, userIds: [userId] });
-    await this.deliveries.recordSent('web', event, [userId]);
+    await this.publishWeb(await this.texts.forEvent(event, [userId]), [userId]);
     const failures = await Promise.all(this.channels.map(async (channel) => {
       if (!(await channel.available())) return [];
-      const messages = (await channel.address(event, [userId])).filter(isMessage);
+      const messages = (await channel.address(await this.texts.forEvent(event, [userId]), [userId])).filter(isMessage);
       const results = await Promise.all(messages.map((message) => this.deliveries.send(channel.name, event, message, false)));
       return results.flatMap((result) => (result.ok ? [] : [`${NAMES[channel.name]}: ${result.reason}`]));
     }));
@@ -89,13 +91,12 @@ export class NotificationDispatcher implements EventSink {
    */
   async testChannel(userId: number, notificator: Notificator, event: Event = testEvent()): Promise<void> {
     if (notificator === 'web') {
-      this.bus.publish({ kind: 'event', event, userIds: [userId] });
-      await this.deliveries.recordSent('web', event, [userId]);
+      await this.publishWeb(await this.texts.forEvent(event, [userId]), [userId]);
       return;
     }
     const channel = this.channels.find((c) => c.name === notificator);
     if (!channel || !(await channel.available())) throw new DeliveryFailed(`${NAMES[notificator]} not configured`);
-    const [addressed] = await channel.address(event, [userId]);
+    const [addressed] = await channel.address(await this.texts.forEvent(event, [userId]), [userId]);
     // nobody to address: the settings went away meanwhile
     if (!addressed) throw new DeliveryFailed(`${NAMES[notificator]} not configured`);
     if (!isMessage(addressed)) {
@@ -117,10 +118,7 @@ export class NotificationDispatcher implements EventSink {
       return candidates.filter((id) => viewers!.has(id));
     };
     const web = await recipients('web');
-    if (web.length) {
-      this.bus.publish({ kind: 'event', event, userIds: web });
-      await this.deliveries.recordSent('web', event, web);
-    }
+    if (web.length) await this.publishWeb(await this.texts.forEvent(event, web), web);
     // channels side by side: a failing mail server does not hold back the pushes, nor a slow gateway the others
     await Promise.all(this.channels.map(async (channel) => {
       const userIds = await recipients(channel.name);
@@ -128,9 +126,46 @@ export class NotificationDispatcher implements EventSink {
     }));
   }
 
+  /**
+   * `web`: the event to the users' live sockets with, as Traccar's NotificatorWeb, each reader's
+   * text in its `message` attribute (users reading the same text share one frame).
+   */
+  private async publishWeb(outgoing: Outgoing, userIds: number[]): Promise<void> {
+    const byText = new Map<string, number[]>();
+    for (const id of userIds) {
+      const text = outgoing.texts.get(id)?.short ?? '';
+      byText.set(text, [...(byText.get(text) ?? []), id]);
+    }
+    for (const [message, readers] of byText) {
+      const event = message ? { ...outgoing.event, attributes: { ...outgoing.event.attributes, message } } : outgoing.event;
+      this.bus.publish({ kind: 'event', event, userIds: readers });
+    }
+    await this.deliveries.recordSent('web', outgoing.event, userIds);
+  }
+
+  /**
+   * Traccar's `POST /api/notifications/send/{notificator}`: an administrator's message to users
+   * through one channel, each message tried once and recorded; what failed is reported together.
+   */
+  async sendMessage(notificator: Notificator, message: NotificationMessage, userIds: number[]): Promise<void> {
+    const outgoing = this.texts.forMessage(message, userIds);
+    if (notificator === 'web') return this.publishWeb(outgoing, userIds);
+    const channel = this.channels.find((c) => c.name === notificator);
+    if (!channel || !(await channel.available())) throw new DeliveryFailed(`${NAMES[notificator]} not configured`);
+    const addressed = await channel.address(outgoing, userIds);
+    const unreachable = addressed.filter((a): a is Unreachable => !isMessage(a));
+    if (unreachable.length) await this.deliveries.recordUnreachable(channel.name, outgoing.event, unreachable);
+    const failures = unreachable.map((u) => `user ${u.userId}: ${u.reason}`);
+    for (const one of addressed.filter(isMessage)) {
+      const result = await this.deliveries.send(channel.name, outgoing.event, one, false);
+      if (!result.ok) failures.push(`user ${one.userId}: ${result.reason}`);
+    }
+    if (failures.length) throw new DeliveryFailed(`${NAMES[notificator]}: ${failures.join('; ')}`);
+  }
+
   /** One channel's messages, one by one (a gateway with a rate limit is not flooded); each failure retried on its own. */
   private async send(channel: Channel, event: Event, userIds: number[]): Promise<void> {
-    const addressed = await channel.address(event, userIds);
+    const addressed = await channel.address(await this.texts.forEvent(event, userIds), userIds);
     const unreachable = addressed.filter((a): a is Unreachable => !isMessage(a));
     if (unreachable.length) await this.deliveries.recordUnreachable(channel.name, event, unreachable);
     for (const message of addressed.filter(isMessage)) await this.deliveries.send(channel.name, event, message);

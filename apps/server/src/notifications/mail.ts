@@ -1,11 +1,10 @@
-import type { Event } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { SendResult } from '../sms/http-client.ts';
-import { deviceNameOf, type Addressed, type Channel } from './deliveries.ts';
-import { eventDetail, eventTitle, languageOf } from './texts.ts';
+import type { Addressed, Channel } from './deliveries.ts';
+import type { Outgoing } from './outgoing.ts';
 
 /** The e-mail integration (POST /tarkan/integrations/email): an SMTP server to send through. */
 export interface MailSettings {
@@ -69,18 +68,14 @@ export class MailChannel implements Channel {
     return (await mailSettings(this.db)) !== null;
   }
 
-  async address(event: Event, userIds: number[]): Promise<Addressed[]> {
+  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
     if (!userIds.length) return [];
-    const deviceName = await deviceNameOf(this.db, event);
-    const users = await this.db.selectFrom('tc_users').select(['id', 'email', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
+    const users = await this.db.selectFrom('tc_users').select(['id', 'email']).where('id', 'in', userIds).orderBy('id').execute();
     return users.map((user) => {
+      const texts = outgoing.texts.get(user.id);
+      if (!texts) return { userId: user.id, reason: 'no text' };
       if (!user.email.includes('@')) return { userId: user.id, reason: 'no e-mail address' };
-      const language = languageOf(attrs(user.attributes)['tarkan.lang']);
-      const title = eventTitle(event.type, language);
-      const detail = eventDetail(event.attributes);
-      const subject = deviceName ? `${deviceName}: ${title}` : title;
-      const text = [subject, detail, new Date(event.eventTime).toISOString()].filter(Boolean).join('\n');
-      return { userId: user.id, recipient: user.email, send: () => this.sendOne(user.email, subject, text) };
+      return { userId: user.id, recipient: user.email, send: () => this.sendOne(user.email, texts.subject, texts.body) };
     });
   }
 

@@ -4,11 +4,12 @@ import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import { updateUserRow } from '../db/user-update.ts';
 import { joinTokens, parseTokens, readSubscription, removeToken, type WebPushSubscription } from './push-tokens.ts';
-import { eventDetail, eventTitle, languageOf } from './texts.ts';
+import type { Texts } from './texts.ts';
+import type { Outgoing } from './outgoing.ts';
 import type { Vapid } from './vapid.ts';
 import { sendPush, type Urgency } from './web-push.ts';
 import type { SendResult } from '../sms/http-client.ts';
-import { deviceNameOf, type Addressed, type Channel } from './deliveries.ts';
+import type { Addressed, Channel } from './deliveries.ts';
 
 /** What the service worker receives and shows (apps/web/src/sw.js). */
 export interface PushMessage {
@@ -65,13 +66,15 @@ export class PushChannel implements Channel {
     return this.vapid.get().then(() => true, () => false);
   }
 
-  async address(event: Event, userIds: number[]): Promise<Addressed[]> {
+  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
     if (!userIds.length) return [];
-    const deviceName = await deviceNameOf(this.db, event);
+    const { event } = outgoing;
     const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
     return users.map((user) => {
+      const texts = outgoing.texts.get(user.id);
+      if (!texts) return { userId: user.id, reason: 'no text' };
       const attributes = attrs(user.attributes);
-      const payload = Buffer.from(JSON.stringify(message(event, deviceName, languageOf(attributes['tarkan.lang']))));
+      const payload = Buffer.from(JSON.stringify(message(event, texts)));
       const browsers: { token: string; subscription: WebPushSubscription }[] = [];
       let firebase = 0;
       for (const token of parseTokens(attributes.notificationTokens)) {
@@ -120,12 +123,10 @@ export class PushChannel implements Channel {
   }
 }
 
-function message(event: Event, deviceName: string | null, language: ReturnType<typeof languageOf>): PushMessage {
-  const title = eventTitle(event.type, language);
-  const detail = eventDetail(event.attributes);
+function message(event: Event, texts: Texts): PushMessage {
   return {
-    title: deviceName ? `${deviceName}: ${title}` : title,
-    body: detail,
+    title: texts.subject,
+    body: texts.body,
     tag: `event-${event.id || event.type}`,
     url: event.deviceId ? `/devices/${event.deviceId}` : '/home',
     type: event.type,

@@ -1,15 +1,13 @@
-import type { Event } from '@rastro/api';
 import type { Kysely } from 'kysely';
-import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageGateway } from '../sms/gateway.ts';
-import { deviceNameOf, type Addressed, type Channel } from './deliveries.ts';
-import { languageOf, shortText } from './texts.ts';
+import type { Addressed, Channel } from './deliveries.ts';
+import type { Outgoing } from './outgoing.ts';
 
 /**
  * A channel to the user's `phone` through an HTTP template gateway: `sms` (Traccar's
  * NotificatorSms, the server's SMS gateway) and `whatsapp` (a WhatsApp gateway configured the same
- * way). One short line in the user's language; users without a phone cannot be reached.
+ * way). One short line in the user's language and time zone; users without a phone cannot be reached.
  */
 export class PhoneChannel implements Channel {
   constructor(
@@ -22,15 +20,15 @@ export class PhoneChannel implements Channel {
     return this.gateway.available();
   }
 
-  async address(event: Event, userIds: number[]): Promise<Addressed[]> {
+  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
     if (!userIds.length) return [];
-    const deviceName = await deviceNameOf(this.db, event);
-    const users = await this.db.selectFrom('tc_users').select(['id', 'phone', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
+    const users = await this.db.selectFrom('tc_users').select(['id', 'phone']).where('id', 'in', userIds).orderBy('id').execute();
     return users.map((user) => {
+      const texts = outgoing.texts.get(user.id);
+      if (!texts) return { userId: user.id, reason: 'no text' };
       const phone = user.phone?.trim();
       if (!phone) return { userId: user.id, reason: 'no phone number' };
-      const text = shortText(event, deviceName, languageOf(attrs(user.attributes)['tarkan.lang']));
-      return { userId: user.id, recipient: phone, send: () => this.gateway.send(phone, text) };
+      return { userId: user.id, recipient: phone, send: () => this.gateway.send(phone, texts.short) };
     });
   }
 }

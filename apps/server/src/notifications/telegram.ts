@@ -1,12 +1,12 @@
-import type { Attributes, Event } from '@rastro/api';
+import type { Attributes } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import { GATEWAY_TIMEOUT_MS, postMessage, type SendResult } from '../sms/http-client.ts';
 import { httpUrl, type ProtectedKeys } from '../sms/settings.ts';
-import { deviceNameOf, type Addressed, type Channel } from './deliveries.ts';
-import { languageOf, shortText } from './texts.ts';
+import type { Addressed, Channel } from './deliveries.ts';
+import type { Outgoing } from './outgoing.ts';
 
 /**
  * Traccar's NotificatorTelegram keys (config/Keys.java), here server attributes set in the app;
@@ -113,22 +113,24 @@ export class TelegramChannel implements Channel {
     return (await this.current()) !== null;
   }
 
-  async address(event: Event, userIds: number[]): Promise<Addressed[]> {
+  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
     const server = await this.current();
     if (!userIds.length || !server) return [];
-    const deviceName = await deviceNameOf(this.db, event);
+    const { event } = outgoing;
     const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
     const position = event.positionId
       ? await this.db.selectFrom('tc_positions').select(['latitude', 'longitude', 'accuracy']).where('id', '=', event.positionId).executeTakeFirst()
       : undefined;
     return users.map((user) => {
+      const texts = outgoing.texts.get(user.id);
+      if (!texts) return { userId: user.id, reason: 'no text' };
       const attributes = attrs(user.attributes);
       const chatId = text(attributes[TELEGRAM_CHAT_ID]) ?? server.chatId;
       if (!chatId) return { userId: user.id, reason: 'no Telegram chat id' };
       const own = attributes[TELEGRAM_KEYS.sendLocation];
       const withLocation = typeof own === 'boolean' ? own : server.sendLocation;
       const location = withLocation && position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : null;
-      const message = shortText(event, deviceName, languageOf(attributes['tarkan.lang']));
+      const message = texts.short;
       return {
         userId: user.id,
         recipient: chatId,

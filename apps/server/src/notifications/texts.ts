@@ -1,4 +1,5 @@
 import type { Attributes } from '@rastro/api';
+import { toWallClock } from '../domain/timezone.ts';
 import { KEY } from '../position/keys.ts';
 
 /** Notification texts in the three languages (e-mail subject and body lines). */
@@ -50,4 +51,46 @@ export function shortText(event: { type: string; attributes: Attributes }, devic
   const detail = eventDetail(event.attributes);
   const text = deviceName ? `${deviceName}: ${title}` : title;
   return detail ? `${text} (${detail})` : text;
+}
+
+/** What one user is told, in his language: a subject, the body under it (mail, push), and the whole as one short line (SMS, chat). */
+export interface Texts {
+  subject: string;
+  body: string;
+  short: string;
+}
+
+/** What an event's message says besides its type: where and when, for a reader in `timeZone`. */
+export interface EventFacts {
+  deviceName: string | null;
+  /** The event's position's address (stored, else looked up when the event was notified); null without a position. */
+  address: string | null;
+}
+
+const LABELS: Record<Language, { time: string; address: string }> = {
+  'pt-BR': { time: 'Hora', address: 'Endereço' },
+  'en-US': { time: 'Time', address: 'Address' },
+  es: { time: 'Hora', address: 'Dirección' },
+};
+
+/**
+ * An instant as the reader's wall clock, in his language's date order, with the zone named
+ * ("25/11/2026 15:20:01 (America/Sao_Paulo)"). Fixed offsets (`GMT-3`) are applied by hand: Intl
+ * names only IANA zones.
+ */
+export function readerTime(instant: number, language: Language, timeZone: string): string {
+  const wall = toWallClock(instant, timeZone);
+  const text = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(wall));
+  return `${text} (${timeZone})`;
+}
+
+/** An event's texts for one reader: the device, the type (and alarm), the time in his zone, the address. */
+export function eventTexts(event: { type: string; eventTime: string; attributes: Attributes }, facts: EventFacts, language: Language, timeZone: string): Texts {
+  const headline = shortText(event, facts.deviceName, language);
+  const time = readerTime(Date.parse(event.eventTime), language, timeZone);
+  const labels = LABELS[language];
+  // the body goes under the subject (mail, push): it does not repeat it
+  const body = [eventDetail(event.attributes), `${labels.time}: ${time}`, facts.address ? `${labels.address}: ${facts.address}` : null].filter(Boolean).join('\n');
+  const subject = facts.deviceName ? `${facts.deviceName}: ${eventTitle(event.type, language)}` : eventTitle(event.type, language);
+  return { subject, body, short: [headline, time, facts.address].filter(Boolean).join(' · ') };
 }

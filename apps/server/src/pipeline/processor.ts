@@ -1,3 +1,4 @@
+import type { Statistics } from '../db/statistics.ts';
 import type { Attributes } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import type { PositionStore } from '../db/position-store.ts';
@@ -6,6 +7,7 @@ import type { MediaStore } from '../media/store.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { DeviceRegistry } from '../live/device-registry.ts';
 import { toWorking } from '../position/create.ts';
+import { isDeletedUniqueId } from '../domain/deleted-device.ts';
 import { storedToWire } from '../position/mappers.ts';
 import type { DecodedPosition, StoredPosition, WorkingPosition } from '../position/types.ts';
 import type { DeviceChannel, DeviceRef, DeviceSettings, ProtocolContext } from '../protocols/types.ts';
@@ -54,6 +56,8 @@ export class PositionProcessor implements ProtocolContext {
     private readonly media: MediaStore,
     /** Cell-tower and Wi-Fi geolocation, when a provider is configured. */
     geolocation: PositionStep | null = null,
+    /** Traccar's daily statistics: messages received and stored, active devices. */
+    private readonly statistics: Statistics | null = null,
   ) {
     this.steps = geolocation ? withGeolocation(geolocation) : HANDLERS;
   }
@@ -108,6 +112,9 @@ export class PositionProcessor implements ProtocolContext {
   }
 
   private async process(device: DeviceRef, decoded: DecodedPosition[]): Promise<void> {
+    // soft-deleted while its connection stayed open: the hidden device takes nothing more
+    const row = await this.registry.get(device.id);
+    if (row && isDeletedUniqueId(row.uniqueId)) return;
     const serverTime = Date.now();
     await this.registry.markOnline(device.id, serverTime);
     // Traccar flushes queued commands on every message of a connected device.
@@ -118,6 +125,7 @@ export class PositionProcessor implements ProtocolContext {
     let previous: Promise<StoredPosition | null> = Promise.resolve(last);
     let chain: Promise<void> = Promise.resolve();
     for (const input of decoded) {
+      this.statistics?.message(device.id, input.protocol);
       let position: WorkingPosition | null = toWorking(input, device.id, serverTime);
       for (const step of this.steps) {
         const result = step(position, last, context);
@@ -133,6 +141,7 @@ export class PositionProcessor implements ProtocolContext {
       const before = previous;
       chain = chain.then(async () => {
         const stored = await saved;
+        this.statistics?.count('messagesStored');
         if (isLatest) {
           this.registry.setLastPosition(stored);
           this.bus.publish({ kind: 'position', position: storedToWire(stored) });

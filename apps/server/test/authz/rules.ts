@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PermissionAction, PermissionArea } from '@rastro/api';
 import { COLLECTION, ENTITY_KINDS, LINK_KEY, newBody, type EntityKind, type Fixtures, type Kind, type Objects } from './fixtures.ts';
 import { PNG } from '../uploads.ts';
+import { deletedUniqueId } from '../../src/domain/deleted-device.ts';
+import { encodeCachedTile } from '../../src/tiles/cache.ts';
+import { pmtilesArchive } from '../pmtiles-fixture.ts';
 import {
   ADMIN, COMMAND_WRITERS, DEVICE_WRITERS, EVERYONE, MANAGERS, OWNERS, QR_DRIVER, REPORTERS, SHARERS, SIGNED_IN, WRITERS, type Role,
 } from './roles.ts';
@@ -191,6 +196,27 @@ const reportCases = (): Case[] => [
 } }));
 
 const device = (t: Target) => t.obj.device!;
+/** Soft-deletes the device in the database, as DELETE /api/devices does with lazy deletion on. */
+const softDelete = async (fx: Fixtures, obj: Objects) => {
+  const { id, uniqueId } = obj.device!;
+  await fx.test.rastro.db.kysely.updateTable('tc_devices').set({ uniqueId: deletedUniqueId(uniqueId!, Date.now()) }).where('id', '=', id).execute();
+};
+/** Events laid for GET /api/events/:id, by server run and device: the fresh own device's, and tenant B's device's. */
+const eventIds = new WeakMap<Fixtures, Map<number, number>>();
+const eventsOf = (fx: Fixtures) => eventIds.get(fx) ?? eventIds.set(fx, new Map()).get(fx)!;
+const insertEvent = async (fx: Fixtures, deviceId: number) => {
+  const [row] = await fx.test.rastro.db.kysely.insertInto('tc_events')
+    .values({ type: 'deviceOnline', eventTime: Date.now(), deviceId, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: '{}' })
+    .returning('id').execute();
+  eventsOf(fx).set(deviceId, row.id);
+};
+const layEvents = async (fx: Fixtures, obj: Objects) => {
+  await insertEvent(fx, obj.device!.id);
+  if (!eventsOf(fx).has(fx.victim.device!.id)) await insertEvent(fx, fx.victim.device!.id);
+};
+const issueQrAccess = async (fx: Fixtures, obj: Objects) => {
+  await fx.admin.json('POST', `/tarkan/devices/${obj.device!.id}/qr-access`);
+};
 const suspend = async (fx: Fixtures, obj: Objects) => {
   // never the caller himself (a non-manager's only user): suspended, he is refused everything after
   if (obj.user!.id === obj.owner) return;
@@ -209,6 +235,12 @@ export const RULES: Record<string, Rule> = {
   // a share-link visitor's access ends with the link: he mints no tokens of his own
   'POST /api/session/token': { allow: SHARERS, advanced: NONE, cases: [plain(() => ({ form: {} }))] },
   'POST /api/session/token/revoke': { allow: SIGNED_IN, advanced: NONE, cases: [plain(() => ({ form: { token: 'not-a-token' } }))] },
+  // Traccar's "log in as": the caller's session becomes the user's (its own session); a share-link
+  // visitor never, a non-manager only as himself (his one user)
+  'GET /api/session/:id': { allow: SIGNED_IN.filter((r) => r !== 'shared'), isolated: true, advanced: NONE, cases: [inPath('user')] },
+  // OpenID Connect is not configured here: everyone is told so (400), as Traccar does
+  'GET /api/session/openid/auth': { allow: [], anonymous: 'refused', advanced: NONE, cases: [plain()] },
+  'GET /api/session/openid/callback': { allow: [], anonymous: 'refused', advanced: NONE, cases: [plain(() => ({ query: { code: 'x', state: 'y' } }))] },
   'GET /api/socket': { allow: [...SIGNED_IN, 'qrDriver'], advanced: NONE, cases: [plain(() => ({ socket: true }))] },
 
   // lost password: public; with no mail integration here, every caller alike is refused
@@ -227,6 +259,9 @@ export const RULES: Record<string, Rule> = {
   'GET /api/server/cache': { allow: ADMIN, advanced: NONE, cases: [plain()] },
   // a file of the web app, served in place of the web app's own
   'POST /api/server/file/:path': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ params: { path: 'authz.txt' }, raw: { type: 'text/plain', data: 'authz' } }))] },
+  // the server's recent log lines and Traccar's daily statistics
+  'GET /api/server/logs': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  'GET /api/statistics': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ query: period() }))] },
   // Traccar's audit log of every change
   'GET /api/audit': { allow: ADMIN, advanced: NONE, cases: [plain(() => ({ query: period() }))] },
   // Traccar's: any signed-in user; answered from the offline place data here (no provider configured)
@@ -279,6 +314,14 @@ export const RULES: Record<string, Rule> = {
   // the device's picture: changing the device
   'POST /api/devices/:id/image': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [{ name: 'path device', object: 'device', build: (t) => ({ params: { id: device(t).id }, raw: { type: 'image/png', data: PNG } }) }] },
   'PUT /api/devices/:id/accumulators': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('device', (t) => ({ deviceId: device(t).id, totalDistance: 1000 }))] },
+  // lazy deletion (spec §3): what it hid, for administrators only; the fresh device is soft-deleted first
+  'GET /tarkan/devices/deleted': { allow: ADMIN, advanced: NONE, cases: [plain()] },
+  'POST /tarkan/devices/:id/restore': { allow: ADMIN, advanced: NONE, cases: [inPath('device', undefined, { fresh: true, prepare: softDelete })] },
+  'DELETE /tarkan/devices/deleted/:id': { allow: ADMIN, advanced: NONE, cases: [inPath('device', undefined, { fresh: true, prepare: softDelete })] },
+  // the vehicle's access code (QR device login): whoever may change the device
+  'GET /tarkan/devices/:id/qr-access': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('device')] },
+  'POST /tarkan/devices/:id/qr-access': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('device')] },
+  'DELETE /tarkan/devices/:id/qr-access': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('device', undefined, { fresh: true, prepare: issueQrAccess })] },
 
   // groups
   'GET /api/groups': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
@@ -322,6 +365,23 @@ export const RULES: Record<string, Rule> = {
   } satisfies Rule])),
   ...Object.fromEntries(REPORT_KINDS.flatMap((kind) => [`/api/reports/${kind}`, `/api/reports/${kind}/xlsx`])
     .map((path) => [`GET ${path}`, { allow: REPORTERS, advanced: bit('reports', 'view'), cases: reportCases() } satisfies Rule])),
+  // the caller's devices as a spreadsheet
+  'GET /api/reports/devices/:type': { allow: REPORTERS, advanced: bit('reports', 'view'), cases: [plain(() => ({ params: { type: 'xlsx' } }))] },
+  // deleting history: a fresh device (nothing else loses its positions); positions are never made
+  // fresh, so one is named only by calls that must be refused (tenant B's, or one's own without the bit)
+  'DELETE /api/positions': {
+    allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'),
+    cases: [{ name: '?deviceId&from&to', object: 'device', fresh: true, build: (t) => ({ query: { deviceId: device(t).id, ...period() } }) }],
+  },
+  'DELETE /api/positions/:id': { allow: DEVICE_WRITERS, advanced: bit('devices', 'edit'), cases: [inPath('position', undefined, { fresh: true })] },
+  // one event: whoever sees its device
+  'GET /api/events/:id': {
+    allow: SIGNED_IN, advanced: NONE,
+    cases: [{ name: 'path event', object: 'device', fresh: true, prepare: layEvents, build: (t) => ({ params: { id: eventsOf(t.fx).get(device(t).id) ?? 0 } }) }],
+  },
+  // live video: no protocol here streams, so the playlist is empty and no segment exists
+  'GET /api/stream/:deviceId/:channel/live.m3u8': { allow: SIGNED_IN, advanced: NONE, cases: [{ name: 'path device', object: 'device', build: (t) => ({ params: { deviceId: device(t).id, channel: 1 } }) }] },
+  'GET /api/stream/:deviceId/:channel/:segment': { allow: [], advanced: NONE, cases: [{ name: 'path device', object: 'device', build: (t) => ({ params: { deviceId: device(t).id, channel: 1, segment: '0.ts' } }) }] },
   // Traccar's combined report has no spreadsheet
   'GET /api/reports/combined': { allow: REPORTERS, advanced: bit('reports', 'view'), cases: reportCases() },
 
@@ -357,6 +417,9 @@ export const RULES: Record<string, Rule> = {
   'POST /api/notifications/test': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
   // to the caller himself, on one channel (web needs no configuration)
   'POST /api/notifications/test/:notificator': { allow: SIGNED_IN, advanced: NONE, cases: [plain(() => ({ params: { notificator: 'web' } }))] },
+
+  // a message from a manager to the users he manages, on one channel
+  'POST /api/notifications/send/:notificator': { allow: MANAGERS, advanced: NONE, cases: [plain(() => ({ params: { notificator: 'web' }, body: { subject: 'authz', body: 'authz' } }))] },
 
   // shares
   'POST /api/share/device': {
@@ -413,11 +476,28 @@ export const RULES: Record<string, Rule> = {
   'POST /tarkan/billing/webhook': { allow: [], anonymous: 'unauthenticated', advanced: NONE, cases: [plain(() => ({ body: { event: 'PAYMENT_RECEIVED', payment: { id: 'x', status: 'RECEIVED' } } }))] },
   'GET /tarkan/resellers': { allow: MANAGERS, advanced: NONE, cases: [plain()] },
 
+  // map tiles: the proxy answers a tile laid in its disk cache (no provider needed), the basemap a tiny archive
+  'GET /tarkan/tiles': { allow: SIGNED_IN, advanced: NONE, cases: [plain()] },
+  'GET /tarkan/tiles/:provider/:z/:x/:y': { allow: SIGNED_IN, advanced: NONE, cases: [plain((t) => ({ params: cachedTile(t.fx.test.dataDir) }))] },
+  'GET /tarkan/basemap.pmtiles': { allow: SIGNED_IN, advanced: NONE, cases: [plain((t) => (basemapIn(t.fx.test.dataDir), {}))] },
+
   // QR driver: its own screen only; check-in to the vehicles of the users it is linked to
   'GET /tarkan/qr-driver': { allow: QR_DRIVER, advanced: NONE, cases: [plain()] },
   'GET /tarkan/qr-driver/devices/:id': { allow: QR_DRIVER, advanced: NONE, cases: [inPath('device')] },
   'POST /tarkan/qr-driver': { allow: QR_DRIVER, advanced: NONE, cases: [{ name: 'body id', object: 'device', build: (t) => ({ body: { id: device(t).id } }) }] },
 };
+
+/** Lays a fresh OpenStreetMap tile in the server's tile cache, so the proxy answers it without a provider. */
+function cachedTile(dataDir: string): Record<string, number | string> {
+  const file = path.join(dataDir, 'tiles', 'osm', '1', '0', '1.tile');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, encodeCachedTile({ body: PNG, contentType: 'image/png', freshUntil: Date.now() + 86_400_000, etag: null, lastModified: null }));
+  return { provider: 'osm', z: 1, x: 0, y: 1 };
+}
+
+function basemapIn(dataDir: string): void {
+  fs.writeFileSync(path.join(dataDir, 'basemap.pmtiles'), pmtilesArchive([{ z: 0, x: 0, y: 0, data: Buffer.from('tile') }], { name: 'authz' }));
+}
 
 /** `METHOD /path` of a rule key (a `#variant` suffix declares a second rule for the same route). */
 export const routeOf = (key: string) => key.split('#')[0];

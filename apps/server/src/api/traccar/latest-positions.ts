@@ -71,6 +71,12 @@ async function latestEntries(ctx: ApiContext, deviceIds: number[], recentOnly: b
   return entries;
 }
 
+/** History of these devices was deleted (LiveMessage `positionsRemoved`): their entries may name a deleted row. */
+export function forgetLatestPositions(ctx: ApiContext, deviceIds: readonly number[]): void {
+  const cache = caches.get(ctx.db);
+  for (const id of deviceIds) cache?.delete(id);
+}
+
 /** Latest stored position of each device (from the devices' positionId) as the API's JSON array, each position's JSON written once. */
 export async function latestPositionsJson(ctx: ApiContext, deviceIds: number[], recentOnly: boolean): Promise<string> {
   const entries = await latestEntries(ctx, deviceIds, recentOnly);

@@ -30,7 +30,7 @@ describe('geolocation handler (Traccar GeolocationHandler)', () => {
   const handler = (config: Partial<GeolocationConfig> = {}) => createGeolocation({
     type: 'universal', url: service.url, key: null, processInvalidPositions: false, reuse: false, requireWifi: false,
     mcc: null, mnc: null, timeoutMs: 2000, dailyLimit: 0, cacheSize: 100, cacheTtlMs: 3_600_000, ...config,
-  }, log);
+  }, log).step;
 
   it('places a position without a fix where the provider locates its cells: valid, approximate, at the device time, standing still', async () => {
     const position = noFix();

@@ -68,10 +68,14 @@ function describe(error: unknown): string {
   return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }
 
-/** The configured provider behind its cache, budget and timeout, as a pipeline step. */
-export function createGeolocation(config: GeolocationConfig, log: Log): PositionStep {
+/**
+ * The configured provider behind its cache, budget and timeout, as a pipeline step; `requests`
+ * reads how many requests went to the provider so far (the daily statistics).
+ */
+export function createGeolocation(config: GeolocationConfig, log: Log): { step: PositionStep; requests: () => number } {
   const budget = new DailyBudget(config.dailyLimit, (limit) =>
     log.warn(`geolocation: the daily limit of ${limit} requests (RASTRO_GEOLOCATION_DAILY_LIMIT) is reached; positions stay unlocated until 00:00 UTC`),
   );
-  return geolocationHandler(new GeolocationLookup(providerFor(config), budget, config), config, log);
+  const lookup = new GeolocationLookup(providerFor(config), budget, config);
+  return { step: geolocationHandler(lookup, config, log), requests: () => lookup.requests };
 }

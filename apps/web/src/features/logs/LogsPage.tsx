@@ -11,11 +11,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../state/formats.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isSoftDeleted } from '../../api/devices.ts';
 import { usersApi } from '../../api/management.ts';
 import { useDevices } from '../../api/queries.ts';
 import { getLogs } from '../../api/tarkan.ts';
+import { ServerLogs } from './ServerLogs.tsx';
 import { HOME_PATH } from '../../access/guard.ts';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
@@ -24,12 +26,17 @@ import { useErrorText } from '../../ui/useErrorText.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** Advanced logs of one user or device over a period (administrators, plus licence); `?user=` or `?device=` picks it. */
+/**
+ * Advanced logs of one user or device over a period (administrators, plus licence); `?user=` or
+ * `?device=` picks it; `?server` shows the server's own recent log entries instead.
+ */
 export default function LogsPage() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
+  const server = params.has('server');
   const kind: 'users' | 'devices' = params.has('device') ? 'devices' : 'users';
   const id = Number(params.get(kind === 'users' ? 'user' : 'device')) || null;
   const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - WEEK_MS)));
@@ -40,7 +47,7 @@ export default function LogsPage() {
   const logs = useQuery({
     queryKey: ['logs', kind, id, from, to],
     queryFn: () => getLogs(kind, id!, new Date(from), new Date(to)),
-    enabled: id !== null && from !== '' && to !== '',
+    enabled: !server && id !== null && from !== '' && to !== '',
   });
   const pick = (nextKind: 'users' | 'devices', nextId: number | null) =>
     setParams(nextId === null ? { [nextKind === 'users' ? 'user' : 'device']: '' } : { [nextKind === 'users' ? 'user' : 'device']: String(nextId) }, { replace: true });
@@ -48,38 +55,51 @@ export default function LogsPage() {
   return (
     <Panel title={t('logs.title')} onBack={() => navigate(-1)} onClose={() => navigate(HOME_PATH)}>
       {logs.isFetching && <LoadingBar />}
-      <Stack spacing={1.5} sx={{ p: 1.5, flexShrink: 0 }}>
-        <ToggleButtonGroup size="small" exclusive fullWidth value={kind} onChange={(_e, next: 'users' | 'devices' | null) => next && pick(next, null)}>
+      <Box sx={{ p: 1.5, pb: 0, flexShrink: 0 }}>
+        <ToggleButtonGroup size="small" exclusive fullWidth value={server ? 'server' : kind}
+          onChange={(_e, next: 'users' | 'devices' | 'server' | null) => {
+            if (next === 'server') setParams({ server: '' }, { replace: true });
+            else if (next) pick(next, null);
+          }}>
           <ToggleButton value="users">{t('logs.users')}</ToggleButton>
           <ToggleButton value="devices">{t('logs.devices')}</ToggleButton>
+          <ToggleButton value="server">{t('logs.server')}</ToggleButton>
         </ToggleButtonGroup>
-        <TextField select size="small" label={kind === 'users' ? t('logs.user') : t('logs.device')} value={id ?? ''} onChange={(event) => pick(kind, Number(event.target.value))}>
-          {options.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {option.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Stack spacing={1.5}>
-          <TextField type="datetime-local" size="small" fullWidth label={t('logs.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="datetime-local" size="small" fullWidth label={t('logs.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        </Stack>
-      </Stack>
-      <Box sx={{ flex: 1, overflow: 'auto' }}>
-        {logs.isError && <Typography color="error" sx={{ p: 2 }}>{errorText(logs.error)}</Typography>}
-        {logs.isSuccess && logs.data.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>{t('logs.empty')}</Typography>}
-        <List dense disablePadding data-testid="logs-list">
-          {logs.data?.map((entry) => (
-            <ListItem key={entry.id} divider>
-              <ListItemText
-                primary={`${new Date(entry.time).toLocaleString()} · ${entry.action}${entry.objectType ? ` ${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}` : ''}`}
-                secondary={entry.data === null ? undefined : JSON.stringify(entry.data)}
-                slotProps={{ secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
-              />
-            </ListItem>
-          ))}
-        </List>
       </Box>
+      {server ? (
+        <ServerLogs />
+      ) : (
+        <>
+          <Stack spacing={1.5} sx={{ p: 1.5, flexShrink: 0 }}>
+            <TextField select size="small" label={kind === 'users' ? t('logs.user') : t('logs.device')} value={id ?? ''} onChange={(event) => pick(kind, Number(event.target.value))}>
+              {options.map((option) => (
+                <MenuItem key={option.id} value={option.id}>
+                  {option.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Stack spacing={1.5}>
+              <TextField type="datetime-local" size="small" fullWidth label={t('logs.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField type="datetime-local" size="small" fullWidth label={t('logs.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            </Stack>
+          </Stack>
+          <Box sx={{ flex: 1, overflow: 'auto' }}>
+            {logs.isError && <Typography color="error" sx={{ p: 2 }}>{errorText(logs.error)}</Typography>}
+            {logs.isSuccess && logs.data.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>{t('logs.empty')}</Typography>}
+            <List dense disablePadding data-testid="logs-list">
+              {logs.data?.map((entry) => (
+                <ListItem key={entry.id} divider>
+                  <ListItemText
+                    primary={`${formats.dateTime(entry.time)} · ${entry.action}${entry.objectType ? ` ${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}` : ''}`}
+                    secondary={entry.data === null ? undefined : JSON.stringify(entry.data)}
+                    slotProps={{ secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+        </>
+      )}
     </Panel>
   );
 }
