@@ -52,7 +52,8 @@ describe.each(dialects)('revocation on %s', (dialect) => {
     const socket = await opened(client.socket());
     const end = closed(socket);
     expect((await client.request('DELETE', '/api/session')).status).toBe(204);
-    expect(await end).toBe(4001);
+    // traccar-web's own logout code: with any other, its socket handler re-fetches and meets 401s
+    expect(await end).toBe(4000);
     expect((await reportOsmAnd(server.osmand, { id: uniqueId, lat: -23.11, lon: -46.11 })).status).toBe(200);
     // closed before the report: the position never reached it
     expect(positionsOf(socket, device.id)).toEqual([]);
@@ -233,6 +234,7 @@ describe.runIf(multiNode)('revocation across nodes (PostgreSQL and Redis)', () =
     const socket = await opened(onB.socket());
     const end = closed(socket);
     expect((await onA.request('DELETE', '/api/session')).status).toBe(204);
-    expect(await end).toBe(4001);
+    // the logout's own code crosses the bus too
+    expect(await end).toBe(4000);
   });
 });

@@ -98,3 +98,52 @@ describe('web app files', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+/** Traccar's own web app served as the web root: its page and manifest get the server's name and colour. */
+describe('traccar-web placeholders', () => {
+  let server: TestServer;
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-traccar-web-'));
+  // as traccar-web's build has them, with a page over the compression threshold
+  const page = `<!doctype html><html><head><meta name="theme-color" content="\${colorPrimary}" /><meta name="description" content="\${description}" /><title>\${title}</title></head><body>${'<!-- padding -->'.repeat(100)}<div id="root"></div></body></html>`;
+  const manifest = '{"short_name":"${title}","name":"${description}","theme_color":"${colorPrimary}"}';
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webRoot, 'index.html'), page);
+    fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), manifest);
+    server = await startTestServer({ dialect: 'sqlite', env: { RASTRO_WEB_ROOT: webRoot } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('fills them with defaults, on the page, its client-side routes and the manifest, compressed or not', async () => {
+    for (const url of ['/', '/settings/devices', '/index.html']) {
+      for (const accept of ['br', 'identity']) {
+        const response = await rawGet(`${server.base}${url}`, { 'accept-encoding': accept });
+        const body = (response.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(response.body) : response.body).toString();
+        expect(response.status, url).toBe(200);
+        expect(body, `${url} ${accept}`).toContain('<title>Rastro</title>');
+        expect(body).toContain('content="#1a237e"');
+        expect(body).not.toContain('${');
+      }
+    }
+    const filled = JSON.parse(await (await fetch(`${server.base}/manifest.webmanifest`)).text()) as Record<string, string>;
+    expect(filled).toEqual({ short_name: 'Rastro', name: 'Rastro GPS Tracking System', theme_color: '#1a237e' });
+  });
+
+  it('fills them from the server settings, escaped for HTML and for JSON', async () => {
+    const admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
+    const current = await admin.json('GET', '/api/server');
+    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, title: 'Frota "Sul" <b>', description: 'Rastreio & cia', colorPrimary: '#00695c' } });
+    const body = await (await fetch(`${server.base}/`)).text();
+    expect(body).toContain('<title>Frota &quot;Sul&quot; &lt;b&gt;</title>');
+    expect(body).toContain('content="Rastreio &amp; cia"');
+    expect(body).toContain('content="#00695c"');
+    const filled = JSON.parse(await (await fetch(`${server.base}/manifest.webmanifest`)).text()) as Record<string, string>;
+    expect(filled).toEqual({ short_name: 'Frota "Sul" <b>', name: 'Rastreio & cia', theme_color: '#00695c' });
+    // the API is left alone
+    expect((await admin.json('GET', '/api/server')).attributes.title).toBe('Frota "Sul" <b>');
+  });
+});

@@ -25,7 +25,7 @@ export function announceRevocation(bus: LiveBus, revocation: Omit<Revocation, 'k
 /** Logout: the session goes, and the sockets it opened close. */
 export async function endSession(ctx: Deps, secret: string): Promise<void> {
   const ended = await deleteSession(ctx.db.kysely, secret);
-  if (ended) announceRevocation(ctx.bus, { userIds: [ended.userId], sessionIds: [ended.id] });
+  if (ended) announceRevocation(ctx.bus, { userIds: [ended.userId], sessionIds: [ended.id], logout: true });
 }
 
 /**

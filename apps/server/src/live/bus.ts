@@ -14,6 +14,8 @@ export type LiveMessage =
   | { kind: 'position'; position: Position }
   | { kind: 'event'; event: Event; userIds: number[] }
   | { kind: 'commandQueued'; deviceId: number }
+  /** History was deleted and these devices' latest position moved (db/position-removal.ts): caches read it again. */
+  | { kind: 'positionsRemoved'; deviceIds: number[] }
   | Change
   | { kind: 'invalidate' }
   | Revocation;
@@ -30,6 +32,8 @@ export interface Revocation {
   all?: boolean;
   sessionIds?: string[];
   tokenIds?: string[];
+  /** The named sessions signed out (their sockets close with the logout code, not the revoked one). */
+  logout?: boolean;
 }
 
 export interface LiveBus {

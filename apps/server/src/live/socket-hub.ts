@@ -36,6 +36,11 @@ interface Connection {
 const OPEN = 1;
 /** Close code for "your right to this socket ended" (the 4000s are the application's). */
 export const REVOKED_CLOSE_CODE = 4001;
+/**
+ * Close code for "this session signed out": traccar-web closes its own socket with 4000 on
+ * logout and, seeing that code, neither re-fetches (which would answer 401) nor reconnects.
+ */
+export const LOGOUT_CLOSE_CODE = 4000;
 
 /**
  * Delivers live frames to the browsers connected to this node, only to users who may see
@@ -176,7 +181,7 @@ export class SocketHub {
       for (const connection of [...(this.sockets.get(userId) ?? [])]) {
         const { sessionId, tokenId } = connection.owner;
         const named = (sessionId !== undefined && sessions.has(sessionId)) || (tokenId !== undefined && tokens.has(tokenId));
-        if (message.all || named) this.end(connection, 'Access revoked');
+        if (message.all || named) this.end(connection, message.logout ? 'Signed out' : 'Access revoked', message.logout ? LOGOUT_CLOSE_CODE : REVOKED_CLOSE_CODE);
       }
     }
     // the rest are checked against the database (e.g. Basic credentials after a password change)
@@ -184,9 +189,9 @@ export class SocketHub {
   }
 
   /** Forgets the socket before closing it, so not one more frame goes out on it. */
-  private end(connection: Connection, reason: string): void {
+  private end(connection: Connection, reason: string, code = REVOKED_CLOSE_CODE): void {
     this.remove(connection.owner.userId, connection.socket);
-    connection.close(REVOKED_CLOSE_CODE, reason);
+    connection.close(code, reason);
   }
 
   private async deliver(message: LiveMessage): Promise<void> {
@@ -210,7 +215,7 @@ export class SocketHub {
       await this.revoke(message);
       return;
     }
-    if (message.kind === 'commandQueued') return;
+    if (message.kind === 'commandQueued' || message.kind === 'positionsRemoved') return;
     if (message.kind === 'event') {
       const text = JSON.stringify({ events: [message.event] } satisfies SocketMessage);
       for (const userId of message.userIds) for (const { socket } of this.sockets.get(userId) ?? []) this.send(socket, text);
