@@ -82,3 +82,45 @@ describe('accumulators', () => {
     expect(latest.attributes.hours).toBe(3600000);
   });
 });
+
+describe('accumulators: who may reset them (Traccar: write access to the device)', () => {
+  const { server, admin } = withServer({ dialect: 'sqlite' });
+
+  it('refuses a device-read-only user, a user without the device and a body for another device, and changes nothing', async () => {
+    const device = await admin.json('POST', '/api/devices', { name: 'Odo 2', uniqueId: 'acc-2' });
+    const other = await admin.json('POST', '/api/devices', { name: 'Odo 3', uniqueId: 'acc-3' });
+    await reportOsmAnd(server.osmand, { id: 'acc-2', lat: -23.5, lon: -46.6 });
+    const owner = await admin.json('POST', '/api/users', { name: 'Owner', email: 'acc-owner@example.com', password: 'pass1234' });
+    const viewer = await admin.json('POST', '/api/users', { name: 'Viewer', email: 'acc-viewer@example.com', password: 'pass1234', deviceReadonly: true });
+    for (const user of [owner, viewer]) await admin.json('POST', '/api/permissions', { userId: user.id, deviceId: device.id });
+    const ownerClient = await Client.login(server.base, 'acc-owner@example.com', 'pass1234');
+    const viewerClient = await Client.login(server.base, 'acc-viewer@example.com', 'pass1234');
+    const body = { deviceId: device.id, totalDistance: 5000, hours: 7200000 };
+
+    const readonly = await viewerClient.request('PUT', `/api/devices/${device.id}/accumulators`, body);
+    expect([readonly.status, await readonly.text()]).toEqual([400, 'Write access denied']);
+    const foreign = await ownerClient.request('PUT', `/api/devices/${other.id}/accumulators`, { ...body, deviceId: other.id });
+    expect([foreign.status, await foreign.text()]).toEqual([400, 'Device access denied']);
+    const mismatch = await ownerClient.request('PUT', `/api/devices/${device.id}/accumulators`, { ...body, deviceId: other.id });
+    expect([mismatch.status, await mismatch.text()]).toEqual([400, 'Body deviceId does not match the path']);
+    const [unchanged] = await admin.json<{ attributes: Record<string, number> }[]>('GET', `/api/positions?deviceId=${device.id}`);
+    expect(unchanged.attributes.totalDistance).not.toBe(5000);
+
+    expect((await ownerClient.request('PUT', `/api/devices/${device.id}/accumulators`, body)).status).toBe(204);
+    const [latest] = await admin.json<{ attributes: Record<string, number> }[]>('GET', `/api/positions?deviceId=${device.id}`);
+    expect([latest.attributes.totalDistance, latest.attributes.hours]).toEqual([5000, 7200000]);
+  });
+});
+
+describe("the anchor's geofence (spec §7: posted with id -1)", () => {
+  const { admin } = withServer({ dialect: 'sqlite' });
+
+  it('creates the geofence under a new id, and a PUT still needs the id of its path', async () => {
+    const anchor = { id: -1, name: 'Âncora Van', description: '', area: 'CIRCLE (-23.5 -46.6, 150)', calendarId: 0, attributes: { deviceId: 1, isAnchor: true } };
+    const created = await admin.json('POST', '/api/geofences', anchor);
+    expect(created.id).toBeGreaterThan(0);
+    expect(created).toMatchObject({ name: 'Âncora Van', area: 'CIRCLE (-23.5 -46.6, 150)', attributes: { deviceId: 1, isAnchor: true } });
+    const put = await admin.request('PUT', `/api/geofences/${created.id}`, anchor);
+    expect([put.status, await put.text()]).toEqual([400, 'Body id does not match the path']);
+  });
+});

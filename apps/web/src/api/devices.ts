@@ -12,6 +12,14 @@ export function saveDevice(device: DeviceInput): Promise<Device> {
     : requestJson<Device>('/devices', { method: 'POST', json: device });
 }
 
+/**
+ * Resets the odometer (`totalDistance`, m) and/or engine hours (`hours`, ms) of the device's latest
+ * position, as Traccar's PUT /api/devices/{id}/accumulators; a value left out stays as it is.
+ */
+export function saveAccumulators(accumulators: { deviceId: number; totalDistance?: number; hours?: number }): Promise<void> {
+  return requestVoid(`/devices/${accumulators.deviceId}/accumulators`, { method: 'PUT', json: accumulators });
+}
+
 export function deleteDevice(id: number): Promise<void> {
   return requestVoid(`/devices/${id}`, { method: 'DELETE' });
 }

@@ -1,4 +1,5 @@
 import type { Notificator, Server, ServerInput, User, UserInput } from '@rastro/api';
+import { sendDeviceCommand, type CommandDelivery } from './commands.ts';
 import type { ComputedAttribute, SavedCommand } from './entities.ts';
 import { request, requestJson, requestVoid } from './http.ts';
 
@@ -44,9 +45,8 @@ export function getCommandTypes(deviceId?: number, textChannel = false): Promise
 }
 
 /** Sends a saved command to a device; the server answers 202 when it is queued until the device connects. */
-export async function sendSavedCommand(command: SavedCommand, deviceId: number): Promise<'sent' | 'queued'> {
-  const response = await request('/commands/send', { method: 'POST', json: { id: command.id, deviceId, type: command.type, attributes: command.attributes } });
-  return response.status === 202 ? 'queued' : 'sent';
+export function sendSavedCommand(command: SavedCommand, deviceId: number): Promise<CommandDelivery> {
+  return sendDeviceCommand(command, deviceId);
 }
 
 /** The expression evaluated on the device's latest position; undefined when it yields nothing. */

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveStore } from '../api/liveStore.ts';
+import { getPositionsByIds } from '../api/positions.ts';
 import { devicesQuery, positionsQuery, useDevices, usePositions } from '../api/queries.ts';
 import { openLiveSocket, type LiveSocket } from '../api/socket.ts';
 
@@ -29,6 +30,19 @@ export function useLiveSync(): void {
   useEffect(() => {
     if (positions) liveStore.replacePositions(positions);
   }, [positions]);
+
+  // A device that joins the list after the positions were read (linked, shared, added) has a
+  // latest position the store lacks until the device reports again: ask for those by id.
+  const asked = useRef(new Set<number>());
+  useEffect(() => {
+    if (!devices || !positions) return;
+    const known = liveStore.getState().positions;
+    const missing = devices.flatMap((device) =>
+      device.positionId && !known.get(device.id) && !asked.current.has(device.positionId) ? [device.positionId] : []);
+    if (missing.length === 0) return;
+    missing.forEach((id) => asked.current.add(id));
+    getPositionsByIds(missing).then((found) => liveStore.push({ positions: found }), () => missing.forEach((id) => asked.current.delete(id)));
+  }, [devices, positions]);
 
   useEffect(() => {
     const live = openLiveSocket({

@@ -127,7 +127,8 @@ const ENTITIES: EntityDescription[] = [
 function schemaFor(entity: EntityDescription) {
   return z
     .object({
-      id: z.number().int().nonnegative().optional(),
+      // a new object's id is not read (Traccar assigns it): the spec's anchor posts -1
+      id: z.number().int().optional(),
       ...entity.fields,
       ...Object.fromEntries((entity.serverFields ?? []).map((field) => [field, z.unknown().optional()])),
       ...(entity.hasAttributes ? { attributes: attributesSchema.nullish() } : {}),

@@ -155,7 +155,8 @@ describe('send command dialog', () => {
 
     expect(await noticeText()).toBe('Command sent');
     expect(app.api.received('POST', '/api/commands/send').map((request) => request.json())).toEqual([
-      { id: 7, deviceId: 2, type: 'rebootDevice', attributes: {} },
+      // spec §7's payload: id, description, deviceId, type, textChannel, attributes
+      { id: 7, description: 'Reboot tracker', deviceId: 2, type: 'rebootDevice', textChannel: false, attributes: {} },
     ]);
     await waitFor(() => expect(screen.queryByTestId('send-command-dialog')).toBeNull());
   });
@@ -177,7 +178,7 @@ describe('send command dialog', () => {
     await waitFor(() => expect(within(dialog).getByTestId<HTMLButtonElement>('send-command').disabled).toBe(false));
     await view.user.click(within(dialog).getByTestId('send-command'));
 
-    expect(await noticeText()).toBe('Command queued: it will be sent when the device connects');
+    expect(await noticeText()).toBe("Command queued: it will be sent to Osmand phone on the device's next connection");
   });
 
   it("keeps the dialog open with the server's reason when sending fails", async () => {
@@ -222,7 +223,7 @@ describe('send command dialog, by SMS', () => {
 
     expect(await noticeText()).toBe('Command sent by SMS');
     expect(app.api.received('POST', '/api/commands/send').map((request) => request.json())).toEqual([
-      { id: 9, deviceId: 2, type: 'custom', attributes: { data: 'STATUS#' } },
+      { id: 9, description: 'Status by SMS', deviceId: 2, type: 'custom', textChannel: true, attributes: { data: 'STATUS#' } },
     ]);
   });
 

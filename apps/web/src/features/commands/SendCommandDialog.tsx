@@ -38,7 +38,7 @@ export function SendCommandDialog({ command, onClose, onSent }: { command: Saved
 
   const send = useSubmit(async (device: number) => {
     const delivery = await sendSavedCommand(command, device);
-    onSent(bySms ? t('commands.sentSms') : delivery === 'queued' ? t('commands.queued') : t('commands.sent'));
+    onSent(bySms ? t('commands.sentSms') : delivery === 'queued' ? t('commands.queued', { name: devices.find((item) => item.id === device)?.name ?? '' }) : t('commands.sent'));
     onClose();
   });
   const refused = send.error instanceof ApiError && send.error.message.startsWith(SMS_NOT_SENT) ? send.error.message.slice(SMS_NOT_SENT.length) : null;

@@ -35,7 +35,7 @@ describe('device details: what each user may do', () => {
   it('a regular user may edit, delete, lock, unlock and anchor', async () => {
     const view = await renderDevice(makeUser({ id: 1 }));
     expect(await actionLabels(view)).toEqual([
-      'Follow', 'Trail', 'Only this', 'Open in maps', 'Street View', 'Lock', 'Unlock', 'Anchor', 'Edit', 'Delete',
+      'Follow', 'Trail', 'Only this', 'Open in maps', 'Street View', 'Lock', 'Unlock', 'Commands', 'Anchor', 'QR access', 'Edit', 'Delete',
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('device details: actions', () => {
     expect(within(dialog).getByText('Send the engine stop command to Van 3?')).toBeTruthy();
     await view.user.click(within(dialog).getByRole('button', { name: 'Lock' }));
 
-    expect(await notice()).toBe('Command queued: it will be sent when the device connects.');
+    expect(await notice()).toBe("Command queued: it will be sent to Van 3 on the device's next connection.");
     expect(app.api.received('POST', '/api/commands/send').map((request) => request.json())).toEqual([{ deviceId: 5, type: 'engineStop' }]);
   });
 
@@ -144,9 +144,10 @@ describe('device details: actions', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
 
     expect(await notice()).toBe('Anchor turned on.');
-    const geofence = app.api.received('POST', '/api/geofences')[0].json<{ area: string; attributes: object; calendarId: number }>();
-    expect(geofence.area).toBe('CIRCLE (-23.5 -46.6, 150)');
-    expect(geofence.attributes).toEqual({ isAnchor: true, deviceId: 5 });
+    // spec §7: the anchor is saved with id -1, name, description, area, calendarId 0, deviceId and isAnchor
+    expect(app.api.received('POST', '/api/geofences')[0].json()).toStrictEqual({
+      id: -1, name: 'Anchor Van 3', description: 'Anchor Van 3', area: 'CIRCLE (-23.5 -46.6, 150)', calendarId: 0, attributes: { isAnchor: true, deviceId: 5 },
+    });
     expect(app.api.received('POST', '/api/permissions').map((request) => request.json())).toEqual([{ deviceId: 5, geofenceId: 77 }]);
   });
 });

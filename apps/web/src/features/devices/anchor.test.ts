@@ -20,9 +20,11 @@ describe('anchors', () => {
   it('builds a 150 m circle around the latest position, flagged and tied to the device', () => {
     const device = makeDevice({ id: 7, name: 'Van' });
     const position = makePosition({ deviceId: 7, latitude: -23.55, longitude: -46.63 });
-    expect(anchorGeofence(device, position, 'Âncora Van')).toEqual({
+    // spec §7's payload, key for key: id -1, name, description, area, calendarId 0, deviceId and isAnchor
+    expect(anchorGeofence(device, position, 'Âncora Van')).toStrictEqual({
+      id: -1,
       name: 'Âncora Van',
-      description: null,
+      description: 'Âncora Van',
       area: 'CIRCLE (-23.55 -46.63, 150)',
       calendarId: 0,
       attributes: { isAnchor: true, deviceId: 7 },

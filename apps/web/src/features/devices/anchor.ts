@@ -23,11 +23,15 @@ export function anchoredDevices(geofences: readonly Geofence[]): Set<number> {
   return ids;
 }
 
-/** The anchor geofence to create around the latest position (spec §7: calendar 0, `isAnchor` and `deviceId`). */
-export function anchorGeofence(device: Device, position: Position, name: string): GeofenceInput {
+/**
+ * The anchor geofence to create around the latest position, as spec §7 posts it: id -1 (the
+ * server assigns the real one), name, description, area, calendar 0, `deviceId` and `isAnchor`.
+ */
+export function anchorGeofence(device: Device, position: Position, name: string): GeofenceInput & { id: -1 } {
   return {
+    id: -1,
     name,
-    description: null,
+    description: name,
     area: circleArea(position.latitude, position.longitude, ANCHOR_RADIUS_M),
     calendarId: 0,
     attributes: { isAnchor: true, deviceId: device.id },

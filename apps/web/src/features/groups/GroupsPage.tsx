@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { groupsApi } from '../../api/entities.ts';
 import { useGroups } from '../../api/queries.ts';
 import { useCan } from '../../access/can.ts';
+import { AttributesEditor, attributesProblem } from '../../ui/AttributesEditor.tsx';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 
 export default function GroupsPage() {
@@ -37,7 +38,16 @@ export default function GroupsPage() {
           <ParentSelect group={group} groups={groups} onChange={(groupId) => change({ ...group, groupId })} label={t('groups.parent')} />
         ),
       },
+      // spec §3: a group carries attributes, as a device does (Traccar applies them to the group's devices)
+      {
+        path: 'attributes',
+        label: t('groups.attributes'),
+        kind: 'custom',
+        section: t('groups.attributes'),
+        render: (group, change) => <AttributesEditor value={group.attributes} onChange={(attributes) => change({ ...group, attributes })} />,
+      },
     ],
+    check: (group) => attributesProblem(group.attributes),
     rowActions: (group) =>
       mayLink && (
         <Tooltip title={t('groups.link')}>

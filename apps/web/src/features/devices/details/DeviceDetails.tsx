@@ -10,12 +10,14 @@ import { AccountNotice } from '../../../ui/AccountNotice.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { anchorOf } from '../anchor.ts';
 import { DeviceEditor } from '../editor/DeviceEditor.tsx';
-import { useDeviceRights } from '../permissions.ts';
+import { hasCommandMenu, useDeviceRights } from '../permissions.ts';
 import { AttributeChart } from './AttributeChart.tsx';
 import { DeviceActions } from './DeviceActions.tsx';
+import { DeviceCommandMenu } from './DeviceCommandMenu.tsx';
 import { DeviceMedia, hasMedia } from './DeviceMedia.tsx';
 import { DeviceReadings } from './DeviceReadings.tsx';
 import { DeviceSummary } from './DeviceSummary.tsx';
+import { QrAccessDialog } from './QrAccessDialog.tsx';
 import { QrDeviceDialog } from './QrDeviceDialog.tsx';
 import { RoutePeriods } from './RoutePeriods.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -31,6 +33,8 @@ export function DeviceDetails({ device }: { device: Device }) {
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [qrCode, setQrCode] = useState(false);
+  const [qrAccess, setQrAccess] = useState(false);
+  const [commandsAnchor, setCommandsAnchor] = useState<HTMLElement | null>(null);
   // spec §2 "QR device": for those who manage devices, when the server has the QR driver on
   const qrDrivers = useServerInfo().data?.server.attributes['tarkan.enableQrDriverId'] === true && rights.edit;
 
@@ -45,7 +49,9 @@ export function DeviceDetails({ device }: { device: Device }) {
         ask={actions.ask}
         onEdit={() => setEditing(true)}
         onShare={() => setSharing(true)}
+        onCommands={hasCommandMenu(rights) ? setCommandsAnchor : undefined}
         onQrCode={qrDrivers ? () => setQrCode(true) : undefined}
+        onQrAccess={rights.edit ? () => setQrAccess(true) : undefined}
       />
       <AccountNotice devices />
       <Section title={t('devices.sections.readings')}>
@@ -70,9 +76,11 @@ export function DeviceDetails({ device }: { device: Device }) {
       {actions.confirmation && (
         <ConfirmDialog open {...actions.confirmation} busy={actions.busy} onConfirm={actions.confirm} onCancel={actions.cancel} />
       )}
+      {hasCommandMenu(rights) && <DeviceCommandMenu device={device} rights={rights} anchor={commandsAnchor} onClose={() => setCommandsAnchor(null)} />}
       {editing && <DeviceEditor device={device} onClose={() => setEditing(false)} />}
       {sharing && <ShareDialog device={device} onClose={() => setSharing(false)} />}
       {qrCode && <QrDeviceDialog device={device} onClose={() => setQrCode(false)} />}
+      {qrAccess && <QrAccessDialog device={device} onClose={() => setQrAccess(false)} />}
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import { sendCommand } from '../../../api/commands.ts';
 import { deleteDevice } from '../../../api/devices.ts';
 import { createGeofence, deleteGeofence, type Geofence } from '../../../api/geofences.ts';
 import { linkObjects } from '../../../api/permissions.ts';
-import { devicesQuery, geofencesQuery } from '../../../api/queries.ts';
+import { devicesQuery, geofencesQuery, useServerInfo } from '../../../api/queries.ts';
 import { setFollowed, setTrail } from '../../../state/mapModes.ts';
 import { notify } from '../../../state/notice.ts';
 import { useNoticedTask } from '../../../ui/useSubmit.ts';
@@ -33,6 +33,7 @@ export function useConfirmedActions(device: Device, position: Position | undefin
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState<ConfirmedAction | null>(null);
+  const lazyDeletion = useServerInfo().data?.server.attributes['tarkan.lazyDeletion'] === true;
 
   const area = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(ANCHOR_AREA_KM2);
   const confirmations: Record<ConfirmedAction, Omit<Confirmation, 'action'>> = {
@@ -40,12 +41,13 @@ export function useConfirmedActions(device: Device, position: Position | undefin
     unlock: { title: t('devices.unlock.title'), message: t('devices.unlock.confirm', { name: device.name }), confirmLabel: t('devices.unlock.action'), danger: false },
     anchorOn: { title: t('devices.anchor.onTitle'), message: t('devices.anchor.onConfirm', { radius: ANCHOR_RADIUS_M, area }), confirmLabel: t('devices.anchor.on'), danger: false },
     anchorOff: { title: t('devices.anchor.offTitle'), message: t('devices.anchor.offConfirm'), confirmLabel: t('devices.anchor.off'), danger: false },
-    delete: { title: t('devices.delete.title'), message: t('devices.delete.confirm', { name: device.name }), confirmLabel: t('devices.delete.action'), danger: true },
+    // with lazy deletion on (spec §3) the device is only hidden, and an administrator can restore it
+    delete: { title: t('devices.delete.title'), message: t(lazyDeletion ? 'devices.delete.confirmLazy' : 'devices.delete.confirm', { name: device.name }), confirmLabel: t('devices.delete.action'), danger: true },
   };
 
   const run: Record<ConfirmedAction, () => Promise<void>> = {
-    lock: async () => notify((await sendCommand(device.id, 'engineStop')) === 'sent' ? t('devices.command.sent') : t('devices.command.queued')),
-    unlock: async () => notify((await sendCommand(device.id, 'engineResume')) === 'sent' ? t('devices.command.sent') : t('devices.command.queued')),
+    lock: async () => notify((await sendCommand(device.id, 'engineStop')) === 'sent' ? t('devices.command.sent') : t('devices.command.queued', { name: device.name })),
+    unlock: async () => notify((await sendCommand(device.id, 'engineResume')) === 'sent' ? t('devices.command.sent') : t('devices.command.queued', { name: device.name })),
     anchorOn: async () => {
       if (!position) {
         notify(t('devices.anchor.noPosition'), 'error');

@@ -3,8 +3,8 @@ import type { Device } from '@rastro/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { serverReply, setupComponentTests } from '../../../testing/app.tsx';
-import { makeDevice, makeGroup, makeUser } from '../../../testing/fixtures.ts';
-import { choose, selectField, textField } from '../../../testing/queries.ts';
+import { makeDevice, makeGroup, makePosition, makeUser } from '../../../testing/fixtures.ts';
+import { choose, noticeText, selectField, textField } from '../../../testing/queries.ts';
 import { DeviceEditor } from './DeviceEditor.tsx';
 
 const app = setupComponentTests();
@@ -35,11 +35,13 @@ describe('device editor', () => {
     await choose(view, select('Category (icon)'), 'Truck');
     await view.fill(field('Plate'), 'ABC1D23');
     await view.fill(field('Phone (SIM)'), '+5511999990000');
-    await view.fill(field('Odometer'), '1500,5');
+    await view.fill(field('Start odometer'), '1500,5');
     await view.fill(field('Fuel price'), '6.29');
     await view.user.click(within(editor()).getByTestId('save-device'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    // the dialog has gone; the notice says the device was saved
+    expect(await noticeText()).toBe('Saved');
     const [post] = app.api.received('POST', '/api/devices');
     expect(post.json()).toEqual({
       name: 'Truck 12',
@@ -50,8 +52,10 @@ describe('device editor', () => {
       contact: null,
       category: 'truck',
       // typed in km (comma decimal), stored in metres
-      attributes: { plate: 'ABC1D23', odometer: 1_500_500, fuelPrice: 6.29 },
+      attributes: { plate: 'ABC1D23', startOdometer: 1_500_500, fuelPrice: 6.29 },
     });
+    // a new device has no position, so no accumulators to reset yet
+    expect(app.api.requests.filter((request) => request.path.endsWith('/accumulators'))).toHaveLength(0);
     expect(onClose.mock.calls[0][0]).toMatchObject({ id: 40, name: 'Truck 12' });
   });
 
@@ -88,7 +92,8 @@ describe('device editor', () => {
 
     expect(within(editor()).getByText('Edit device', { selector: 'h2' })).toBeTruthy();
     expect(field('Name').value).toBe('Van 3');
-    expect(field('Odometer').value).toBe('12345');
+    // the odometer is the latest position's: without one there is nothing to reset (an old odometer attribute stays as it was)
+    expect(field('Odometer').disabled).toBe(true);
     expect(field('Vehicle colour').value).toBe('#ff0000');
     expect(field('Driver').value).toBe('Rui');
     await waitFor(() => expect(select('Group').textContent).toBe('Vans'));
@@ -117,20 +122,87 @@ describe('device editor', () => {
   });
 
   it('shows and saves distances in miles for a user who chose miles', async () => {
-    const device = makeDevice({ id: 6, name: 'Car', attributes: { odometer: 160_934 } });
+    const device = makeDevice({ id: 6, name: 'Car', attributes: { startOdometer: 160_934 } });
     app.api.on('PUT', '/api/devices/6', (request) => ({ json: request.json() }));
     const onClose = vi.fn();
     const view = await app.render(<DeviceEditor device={device} onClose={onClose} />, {
       user: makeUser({ id: 1, attributes: { distanceUnit: 'mi' } }),
     });
 
-    expect(field('Odometer').value).toBe('100');
+    expect(field('Start odometer').value).toBe('100');
     expect(within(editor()).getAllByText('mi').length).toBeGreaterThan(0);
-    await view.fill(field('Odometer'), '200');
+    await view.fill(field('Start odometer'), '200');
     await view.user.click(within(editor()).getByTestId('save-device'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(app.api.received('PUT', '/api/devices/6')[0].json<Device>().attributes.odometer).toBe(321_869);
+    expect(app.api.received('PUT', '/api/devices/6')[0].json<Device>().attributes.startOdometer).toBe(321_869);
+  });
+
+  it('resets odometer and engine hours through PUT /api/devices/{id}/accumulators, not as attributes', async () => {
+    const device = makeDevice({ id: 6, name: 'Car', attributes: { plate: 'XYZ9A87' } });
+    const position = makePosition({ deviceId: 6, attributes: { totalDistance: 12_345_000, hours: 36_000_000 } });
+    app.api
+      .on('PUT', '/api/devices/6', (request) => ({ json: request.json() }))
+      .on('PUT', '/api/devices/6/accumulators', { status: 204 });
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={device} onClose={onClose} />, { user: manager, live: { devices: [device], positions: [position] } });
+
+    expect(field('Odometer').value).toBe('12345');
+    expect(field('Engine hours').value).toBe('10');
+    await view.fill(field('Odometer'), '20000,5');
+    await view.fill(field('Engine hours'), '12.5');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(app.api.received('PUT', '/api/devices/6')[0].json<Device>().attributes).toEqual({ plate: 'XYZ9A87' });
+    expect(app.api.received('PUT', '/api/devices/6/accumulators').map((request) => request.json())).toEqual([
+      { deviceId: 6, totalDistance: 20_000_500, hours: 45_000_000 },
+    ]);
+  });
+
+  it('edits the other attributes with the shared attributes editor, refusing a name that has its own field', async () => {
+    const device = makeDevice({ id: 7, name: 'Bus', attributes: { plate: 'BUS1A23', speedLimit: 43.2 } });
+    app.api.on('PUT', '/api/devices/7', (request) => ({ json: request.json() }));
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={device} onClose={onClose} />, { user: manager });
+    const attributes = within(editor()).getByTestId('attributes-editor');
+
+    // plate has its own field: only speedLimit is among the other attributes
+    expect(within(attributes).getAllByTestId('attribute-row')).toHaveLength(1);
+    await view.fill(textField(attributes, 'Value 1'), '50');
+    await view.user.click(within(attributes).getByTestId('attribute-add'));
+    await view.fill(textField(attributes, 'Attribute 2'), 'plate');
+    expect(within(attributes).getByText('plate has its own field in this form')).toBeTruthy();
+    await view.user.click(within(editor()).getByTestId('save-device'));
+    expect((await within(editor()).findByTestId('editor-error')).textContent).toBe('plate has its own field in this form');
+    expect(app.api.received('PUT', '/api/devices/7')).toHaveLength(0);
+
+    await view.fill(textField(attributes, 'Attribute 2'), 'fuelDropThreshold');
+    await view.fill(textField(attributes, 'Value 2'), '5');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(app.api.received('PUT', '/api/devices/7')[0].json<Device>().attributes).toEqual({ speedLimit: 50, fuelDropThreshold: '5', plate: 'BUS1A23' });
+  });
+
+  it('sends no accumulators when they are left as they were, and shows a refused reset', async () => {
+    const device = makeDevice({ id: 6, name: 'Car' });
+    const position = makePosition({ deviceId: 6, attributes: { totalDistance: 1_000, hours: 0 } });
+    app.api
+      .on('PUT', '/api/devices/6', (request) => ({ json: request.json() }))
+      .on('PUT', '/api/devices/6/accumulators', { status: 400, text: 'Write access denied' });
+    const onClose = vi.fn();
+    const view = await app.render(<DeviceEditor device={device} onClose={onClose} />, { user: manager, live: { devices: [device], positions: [position] } });
+
+    await view.user.click(within(editor()).getByTestId('save-device'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(app.api.received('PUT', '/api/devices/6/accumulators')).toHaveLength(0);
+
+    onClose.mockClear();
+    await view.fill(field('Odometer'), '2');
+    await view.user.click(within(editor()).getByTestId('save-device'));
+    expect(await within(editor()).findByTestId('editor-error')).toBeTruthy();
+    expect(app.api.received('PUT', '/api/devices/6/accumulators')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("stops at the user's device limit before asking the server", async () => {

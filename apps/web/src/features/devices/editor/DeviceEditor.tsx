@@ -13,19 +13,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DEVICE_CATEGORIES, type Device, type DeviceInput } from '@rastro/api';
+import { DEVICE_CATEGORIES, type Attributes, type Device, type DeviceInput } from '@rastro/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveDevice } from '../../../api/devices.ts';
-import { liveStore } from '../../../api/liveStore.ts';
+import { saveAccumulators, saveDevice } from '../../../api/devices.ts';
+import { liveStore, useLivePosition } from '../../../api/liveStore.ts';
 import { devicesQuery, useGroups, useServerInfo } from '../../../api/queries.ts';
+import { notify } from '../../../state/notice.ts';
 import { useDistanceUnit } from '../../../state/preferences.ts';
 import { useSessionUser } from '../../../state/session.ts';
 import { CategoryIcon } from '../CategoryIcon.tsx';
 import { adjustColor, colorAdjustments, parseHexColor, toHex } from '../colorFilter.ts';
+import { AttributesEditor, attributesProblem } from '../../../ui/AttributesEditor.tsx';
 import { FormError } from '../../../ui/FormDialog.tsx';
 import { useSubmit } from '../../../ui/useSubmit.ts';
-import { deviceInput, deviceLimit, emptyForm, formOf, validate, type DeviceForm, type FormErrors, type FormField } from './deviceForm.ts';
+import { FORM_ATTRIBUTES, accumulatorsInput, deviceInput, deviceLimit, emptyForm, formOf, validate, type DeviceForm, type FormErrors, type FormField } from './deviceForm.ts';
 
 interface DeviceEditorProps {
   /** The device to edit; null creates one. */
@@ -44,12 +46,23 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
   const user = useSessionUser();
   const info = useServerInfo().data;
   const groups = useGroups().data ?? [];
-  const [form, setForm] = useState<DeviceForm>(() => (device ? formOf(device, unit) : emptyForm()));
+  const position = useLivePosition(device?.id ?? 0);
+  // the form as it opened: the accumulators are reset only when changed from it
+  const [initial] = useState<DeviceForm>(() => (device ? formOf(device, unit, position) : emptyForm()));
+  const [form, setForm] = useState<DeviceForm>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
+  // the free attributes as edited; null until the editor changes them
+  const [others, setOthers] = useState<Attributes | null>(null);
+  // odometer and engine hours live on the latest position: a device without one has none to reset
+  const accumulable = device !== null && position !== undefined;
   const save = useSubmit(async (input: DeviceInput) => {
     const saved = await saveDevice(input);
     await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
+    const accumulators = accumulable ? accumulatorsInput(form, initial, saved.id, unit) : null;
+    if (accumulators) await saveAccumulators(accumulators);
     onClose(saved);
+    // the dialog has gone: the notice says the save went through
+    notify(t('entity.saved'), 'success');
   });
 
   const submit = () => {
@@ -57,6 +70,11 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
     setErrors(found);
     save.reset();
     if (Object.keys(found).length > 0) return;
+    const othersProblem = others && attributesProblem(others);
+    if (othersProblem) {
+      save.fail(othersProblem);
+      return;
+    }
     if (!device && user && info) {
       const limit = deviceLimit(user, info.server.attributes, info.deviceLimit);
       if (limit !== null && liveStore.getState().devices.size >= limit) {
@@ -64,10 +82,10 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
         return;
       }
     }
-    save.run(deviceInput(form, device, unit));
+    save.run(deviceInput(form, device, unit, others ?? undefined));
   };
 
-  const field = (name: FormField, props: { label?: string; type?: string; required?: boolean; helper?: string; decimal?: boolean; end?: ReactNode } = {}) => (
+  const field = (name: FormField, props: { label?: string; type?: string; required?: boolean; helper?: string; decimal?: boolean; end?: ReactNode; disabled?: boolean } = {}) => (
     <TextField
       key={name}
       name={name}
@@ -75,6 +93,7 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
       value={form[name]}
       onChange={(event) => setForm({ ...form, [name]: event.target.value })}
       required={props.required}
+      disabled={props.disabled}
       type={props.type}
       error={errors[name] !== undefined}
       helperText={errors[name] ? t(errors[name]) : props.helper}
@@ -84,6 +103,8 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
     />
   );
   const number = (name: FormField, helper?: string) => field(name, { helper, decimal: true });
+  const accumulator = (name: 'odometer' | 'engineHours', unitLabel: string) =>
+    accumulable ? number(name, unitLabel) : field(name, { helper: t('devices.editor.accumulatorsLater'), disabled: true });
   // typed as text (blank means "none"), with the browser's colour picker beside it
   const color = (name: 'color1' | 'color2', fallback: string) =>
     field(name, {
@@ -162,7 +183,7 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
             </Box>
           </Section>
           <Section title={t('devices.editor.consumption')}>
-            {number('odometer', unit)}
+            {accumulator('odometer', unit)}
             {number('startOdometer', unit)}
             {number('endOdometer', unit)}
             {number('fuel', t('devices.editor.units.liters'))}
@@ -175,9 +196,13 @@ export function DeviceEditor({ device, onClose }: DeviceEditorProps) {
             {field('driver')}
             {number('averageSpeed', t('devices.editor.units.speed'))}
             {number('maxSpeed', t('devices.editor.units.speed'))}
-            {number('engineHours', t('devices.editor.units.hours'))}
+            {accumulator('engineHours', t('devices.editor.units.hours'))}
             {number('duration', t('devices.editor.units.hours'))}
           </Section>
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2.5 }}>
+            <Typography component="legend" variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>{t('devices.editor.attributes')}</Typography>
+            <AttributesEditor value={device?.attributes ?? {}} onChange={setOthers} reserved={FORM_ATTRIBUTES} />
+          </Box>
           {/* Enter in any field saves */}
           <button type="submit" hidden />
         </Box>

@@ -1,25 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@rastro/api';
-import { makeDevice } from '../../../testing/fixtures.ts';
-import { deviceInput, deviceLimit, emptyForm, formOf, validate } from './deviceForm.ts';
+import { makeDevice, makePosition } from '../../../testing/fixtures.ts';
+import { accumulatorsInput, deviceInput, deviceLimit, emptyForm, formOf, validate } from './deviceForm.ts';
 
 describe('device form', () => {
   const device = makeDevice({
     id: 4, name: 'Van', uniqueId: '123', groupId: 2, phone: '+55', category: 'van',
-    attributes: { plate: 'ABC1D23', 'tarkan.color': '#ff0000', odometer: 12_345, fuelPrice: 6.5, custom: 'kept' },
+    attributes: { plate: 'ABC1D23', 'tarkan.color': '#ff0000', startOdometer: 12_345, fuelPrice: 6.5, custom: 'kept' },
+  });
+  // the accumulators: 12,345 m and 2.5 h on the latest position
+  const position = makePosition({ deviceId: 4, attributes: { totalDistance: 12_345, hours: 9_000_000 } });
+
+  it('shows a device, distances in the user unit, odometer and engine hours from the latest position', () => {
+    const form = formOf(device, 'km', position);
+    expect(form).toMatchObject({ name: 'Van', uniqueId: '123', groupId: '2', phone: '+55', model: '', category: 'van', plate: 'ABC1D23', color1: '#ff0000', startOdometer: '12.35', fuelPrice: '6.5', odometer: '12.35', engineHours: '2.5' });
+    expect(formOf(device, 'mi', position).odometer).toBe('7.67');
+    expect(formOf(device, 'km')).toMatchObject({ odometer: '', engineHours: '' });
   });
 
-  it('shows a device, distances in the user unit', () => {
-    const form = formOf(device, 'km');
-    expect(form).toMatchObject({ name: 'Van', uniqueId: '123', groupId: '2', phone: '+55', model: '', category: 'van', plate: 'ABC1D23', color1: '#ff0000', odometer: '12.35', fuelPrice: '6.5' });
-    expect(formOf(device, 'mi').odometer).toBe('7.67');
-  });
-
-  it('saves columns and attributes, keeping attributes it does not edit, dropping blanks', () => {
-    const form = { ...formOf(device, 'km'), plate: '', odometer: '20', hue: '90', model: ' GT06 ' };
+  it('saves columns and attributes, keeping attributes it does not edit, dropping blanks; odometer and engine hours are not attributes', () => {
+    const form = { ...formOf(device, 'km', position), plate: '', startOdometer: '20', odometer: '30', engineHours: '4', hue: '90', model: ' GT06 ' };
     const input = deviceInput(form, device, 'km');
     expect(input).toMatchObject({ id: 4, name: 'Van', uniqueId: '123', groupId: 2, model: 'GT06', contact: null, category: 'van' });
-    expect(input.attributes).toEqual({ 'tarkan.color': '#ff0000', odometer: 20_000, fuelPrice: 6.5, hue: 90, custom: 'kept' });
+    expect(input.attributes).toEqual({ 'tarkan.color': '#ff0000', startOdometer: 20_000, fuelPrice: 6.5, hue: 90, custom: 'kept' });
+  });
+
+  it('resets only the accumulators that changed, in metres and milliseconds', () => {
+    const before = formOf(device, 'km', position);
+    expect(accumulatorsInput(before, before, 4, 'km')).toBeNull();
+    expect(accumulatorsInput({ ...before, odometer: '100,5' }, before, 4, 'km')).toEqual({ deviceId: 4, totalDistance: 100_500 });
+    expect(accumulatorsInput({ ...before, engineHours: '3.25' }, before, 4, 'km')).toEqual({ deviceId: 4, hours: 11_700_000 });
+    expect(accumulatorsInput({ ...before, odometer: '10', engineHours: '0' }, before, 4, 'mi')).toEqual({ deviceId: 4, totalDistance: 16_093, hours: 0 });
+    // a field cleared is not a reset to zero
+    expect(accumulatorsInput({ ...before, odometer: '' }, before, 4, 'km')).toBeNull();
   });
 
   it('creates without an id', () => {
@@ -32,6 +45,9 @@ describe('device form', () => {
     expect(validate(emptyForm())).toEqual({ name: 'devices.editor.nameRequired', uniqueId: 'devices.editor.uniqueIdRequired' });
     expect(validate({ ...emptyForm(), name: 'a', uniqueId: 'b', fuel: 'lots' })).toEqual({ fuel: 'devices.editor.numberInvalid' });
     expect(validate({ ...emptyForm(), name: 'a', uniqueId: 'b', fuel: '1,5' })).toEqual({});
+    expect(validate({ ...emptyForm(), name: 'a', uniqueId: 'b', odometer: '-1', engineHours: 'x' })).toEqual({
+      odometer: 'devices.editor.accumulatorInvalid', engineHours: 'devices.editor.accumulatorInvalid',
+    });
   });
 });
 

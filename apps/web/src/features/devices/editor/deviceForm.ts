@@ -1,4 +1,4 @@
-import { METERS_TO_MILES, type Attributes, type Device, type DeviceInput, type JsonValue, type User } from '@rastro/api';
+import { METERS_TO_MILES, type Attributes, type Device, type DeviceInput, type JsonValue, type Position, type User } from '@rastro/api';
 import type { DistanceUnit } from '../../../ui/distance.ts';
 
 /** Spec §3 editor fields kept in Traccar's device columns. */
@@ -20,7 +20,6 @@ export const ATTRIBUTE_FIELDS = [
   { field: 'hue', attribute: 'hue', kind: 'number' },
   { field: 'saturate', attribute: 'saturate', kind: 'number' },
   { field: 'brightness', attribute: 'brightness', kind: 'number' },
-  { field: 'odometer', attribute: 'odometer', kind: 'distance' },
   { field: 'driver', attribute: 'driver', kind: 'text' },
   { field: 'fuel', attribute: 'fuel', kind: 'number' },
   { field: 'fuelPrice', attribute: 'fuelPrice', kind: 'number' },
@@ -30,15 +29,22 @@ export const ATTRIBUTE_FIELDS = [
   { field: 'endOdometer', attribute: 'endOdometer', kind: 'distance' },
   { field: 'averageSpeed', attribute: 'averageSpeed', kind: 'number' },
   { field: 'maxSpeed', attribute: 'maxSpeed', kind: 'number' },
-  { field: 'engineHours', attribute: 'engineHours', kind: 'number' },
   { field: 'spentFuel', attribute: 'spentFuel', kind: 'number' },
   { field: 'duration', attribute: 'duration', kind: 'number' },
 ] as const satisfies readonly { field: string; attribute: string; kind: FieldKind }[];
 
-const FORM_ATTRIBUTES = new Set<string>(ATTRIBUTE_FIELDS.map(({ attribute }) => attribute));
+/** Attributes with a field of their own; the free attributes editor shows the others. */
+export const FORM_ATTRIBUTES: ReadonlySet<string> = new Set<string>(ATTRIBUTE_FIELDS.map(({ attribute }) => attribute));
+
+/**
+ * Spec §3's odometer and engine hours are not attributes: they are the device's accumulators, the
+ * `totalDistance` (m) and `hours` (ms) of its latest position, which PUT /api/devices/{id}/accumulators
+ * resets. Typed in the user's distance unit and in hours.
+ */
+export const ACCUMULATOR_FIELDS = ['odometer', 'engineHours'] as const;
 
 export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number]['field'];
-export type FormField = (typeof COLUMN_FIELDS)[number] | AttributeField | 'groupId';
+export type FormField = (typeof COLUMN_FIELDS)[number] | AttributeField | (typeof ACCUMULATOR_FIELDS)[number] | 'groupId';
 /** What the inputs hold: text, as typed. */
 export type DeviceForm = Record<FormField, string>;
 
@@ -57,14 +63,42 @@ export function emptyForm(): DeviceForm {
   const form = { groupId: '' } as DeviceForm;
   COLUMN_FIELDS.forEach((field) => (form[field] = ''));
   ATTRIBUTE_FIELDS.forEach(({ field }) => (form[field] = ''));
+  ACCUMULATOR_FIELDS.forEach((field) => (form[field] = ''));
   return form;
+}
+
+const MS_PER_HOUR = 3_600_000;
+
+/** The accumulators' text from the latest position: blank when it has none. */
+export function accumulatorsOf(position: Position | undefined, unit: DistanceUnit): Pick<DeviceForm, (typeof ACCUMULATOR_FIELDS)[number]> {
+  const totalDistance = position?.attributes.totalDistance;
+  const hours = position?.attributes.hours;
+  return {
+    odometer: typeof totalDistance === 'number' ? String(toUnit(totalDistance, unit)) : '',
+    engineHours: typeof hours === 'number' ? String(Math.round((hours / MS_PER_HOUR) * 100) / 100) : '',
+  };
+}
+
+/** The body of PUT /api/devices/{id}/accumulators: the values changed from `before`, null when none did. */
+export interface AccumulatorsInput {
+  deviceId: number;
+  totalDistance?: number;
+  hours?: number;
+}
+
+export function accumulatorsInput(form: DeviceForm, before: DeviceForm, deviceId: number, unit: DistanceUnit): AccumulatorsInput | null {
+  const input: AccumulatorsInput = { deviceId };
+  const changed = (field: (typeof ACCUMULATOR_FIELDS)[number]) => form[field].trim() !== '' && form[field].trim() !== before[field].trim();
+  if (changed('odometer')) input.totalDistance = toMeters(parseNumber(form.odometer) as number, unit);
+  if (changed('engineHours')) input.hours = Math.round((parseNumber(form.engineHours) as number) * MS_PER_HOUR);
+  return input.totalDistance === undefined && input.hours === undefined ? null : input;
 }
 
 /** An attribute as its input's text; a list or an object (no field here stores one) as JSON, not `[object Object]`. */
 const attributeText = (value: Exclude<JsonValue, null>) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-export function formOf(device: Device, unit: DistanceUnit): DeviceForm {
-  const form = emptyForm();
+export function formOf(device: Device, unit: DistanceUnit, position?: Position): DeviceForm {
+  const form = { ...emptyForm(), ...accumulatorsOf(position, unit) };
   COLUMN_FIELDS.forEach((field) => (form[field] = device[field] ?? ''));
   form.groupId = device.groupId ? String(device.groupId) : '';
   for (const { field, attribute, kind } of ATTRIBUTE_FIELDS) {
@@ -90,16 +124,21 @@ export function validate(form: DeviceForm): FormErrors {
   for (const { field, kind } of ATTRIBUTE_FIELDS) {
     if ((kind === 'number' || kind === 'distance') && Number.isNaN(parseNumber(form[field]))) errors[field] = 'devices.editor.numberInvalid';
   }
+  for (const field of ACCUMULATOR_FIELDS) {
+    const value = parseNumber(form[field]);
+    if (value !== null && !(value >= 0)) errors[field] = 'devices.editor.accumulatorInvalid';
+  }
   return errors;
 }
 
 /**
- * The device to save: the columns from the form, the form's attributes over the device's others
- * (which are kept as they were), blank fields removed. Save updates when there is an id.
+ * The device to save: the columns from the form, the form's attributes over the others (`others`
+ * as edited in the free attributes editor, else the device's, kept as they were), blank fields
+ * removed. Save updates when there is an id.
  */
-export function deviceInput(form: DeviceForm, original: Device | null, unit: DistanceUnit): DeviceInput {
+export function deviceInput(form: DeviceForm, original: Device | null, unit: DistanceUnit, others?: Attributes): DeviceInput {
   // the form's attributes go after the others, in the form's order, as they did when each was deleted and set again
-  const attributes: Attributes = Object.fromEntries(Object.entries(original?.attributes ?? {}).filter(([key]) => !FORM_ATTRIBUTES.has(key)));
+  const attributes: Attributes = Object.fromEntries(Object.entries(others ?? original?.attributes ?? {}).filter(([key]) => !FORM_ATTRIBUTES.has(key)));
   for (const { field, attribute, kind } of ATTRIBUTE_FIELDS) {
     const text = form[field].trim();
     if (text === '') continue;
