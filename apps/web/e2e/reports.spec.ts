@@ -75,7 +75,7 @@ test('the chosen trip or route is drawn on the shared map', async ({ page }) => 
     });
   await expect.poll(routeLayers).toBe(1);
   // leaving the report takes its drawing off the map
-  await page.getByRole('button', { name: 'Voltar' }).click();
+  await page.getByRole('button', { name: 'Voltar', exact: true }).click();
   await expect(page).toHaveURL(/\/reports\?deviceId=/);
   await expect.poll(routeLayers).toBe(0);
 });

@@ -53,11 +53,19 @@ const STEP = 1;
 /** Waypoints closer than this shape the speed (braking for turns). */
 const LOOKAHEAD = 150;
 
+/** A short halt, s. */
+export const HALT_S = [30, 120] as const;
+/** A parking, s: from past the reports' 180 s minimum stop to a quarter of an hour. */
+export const PARKING_S = [240, 900] as const;
+/** The share of halts that are parkings. */
+const PARKING_SHARE = 1 / 3;
+
 type Phase = { kind: 'driving' } | { kind: 'stopped'; remaining: number; ignitionOff: boolean };
 
 /**
  * A vehicle driving a closed route: accelerates to a cruise speed that drifts a little, brakes for
- * turns, and stops now and then at a waypoint for 30-120 s, sometimes switching the engine off.
+ * turns, and stops now and then at a waypoint: a short halt with the engine running, or a parking of
+ * several minutes with the engine off.
  * Pure and deterministic for a given seed: no clock, no I/O.
  */
 /** Where a vehicle was last seen, to continue from there. */
@@ -65,6 +73,8 @@ export interface VehicleResume {
   latitude: number;
   longitude: number;
   odometer: number;
+  /** % of the tank (0: unknown); a new tank would read as fuel spent or gained in the reports. */
+  fuel?: number;
 }
 
 export class SimulatedVehicle {
@@ -122,6 +132,7 @@ export class SimulatedVehicle {
       this.along = this.cumulative[nearest] % this.length;
       this.toNextStop = this.distanceToWaypointBeyond(400 + this.random() * 1600);
       if (resume.odometer > 0) this.odometer = Math.round(resume.odometer);
+      if (resume.fuel !== undefined && resume.fuel > 0 && resume.fuel <= 100) this.fuel = resume.fuel;
     }
     this.updateElectrics(0);
   }
@@ -184,11 +195,25 @@ export class SimulatedVehicle {
     if (travelled >= this.toNextStop || this.toNextStop < 1) {
       this.moveBy(this.toNextStop);
       this.speed = 0;
-      this.phase = { kind: 'stopped', remaining: 30 + 90 * this.random(), ignitionOff: this.random() < 0.5 };
+      this.phase = this.nextStop();
       return;
     }
     this.moveBy(travelled);
     this.speed = next;
+  }
+
+  /**
+   * Most halts are short (a light, a delivery at the kerb: 30-120 s, engine running); about one in
+   * three is a parking with the engine off, long enough (PARKING_S) to be a stop in the reports,
+   * whose motion detection ends a trip only after 180 s standing (report.trip.minDuration).
+   */
+  private nextStop(): Phase {
+    if (this.random() < PARKING_SHARE) {
+      const [shortest, longest] = PARKING_S;
+      return { kind: 'stopped', remaining: shortest + (longest - shortest) * this.random(), ignitionOff: true };
+    }
+    const [shortest, longest] = HALT_S;
+    return { kind: 'stopped', remaining: shortest + (longest - shortest) * this.random(), ignitionOff: false };
   }
 
   private depart(ignitionWasOff: boolean): void {

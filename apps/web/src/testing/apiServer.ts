@@ -19,6 +19,8 @@ export interface RecordedRequest {
   json: <T = Record<string, unknown>>() => T;
   /** The body parsed as `application/x-www-form-urlencoded`. */
   form: () => Record<string, string>;
+  /** Whether the client closed the connection before the answer was sent (a cancelled request). */
+  abandoned: () => boolean;
 }
 
 export interface Reply {
@@ -61,6 +63,10 @@ export class TestApi {
       incoming.on('end', () => {
         const url = new URL(incoming.url ?? '/', 'http://test.invalid');
         const body = Buffer.concat(chunks).toString('utf8');
+        let abandoned = false;
+        response.once('close', () => {
+          if (!response.writableFinished) abandoned = true;
+        });
         const request: RecordedRequest = {
           method: incoming.method ?? 'GET',
           path: url.pathname,
@@ -69,6 +75,7 @@ export class TestApi {
           body,
           json: () => JSON.parse(body) as never,
           form: () => Object.fromEntries(new URLSearchParams(body)),
+          abandoned: () => abandoned,
         };
         void holder.api!.answer(request).then(
           (reply) => {

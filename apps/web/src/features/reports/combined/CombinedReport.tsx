@@ -28,10 +28,10 @@ export default function CombinedReport() {
   const selected = chosen && rows.includes(chosen) ? chosen : null;
 
   const columns = useMemo((): Column<CombinedRow>[] => {
-    const { column } = columnKit(t, format);
+    const { column, onPhone } = columnKit(t, format);
     return [
       column('time', (row: CombinedRow) => format.dateTime(row.event.eventTime)),
-      column('device', (row: CombinedRow) => row.deviceName),
+      onPhone(column('device', (row: CombinedRow) => row.deviceName), 'title'),
       column('type', (row: CombinedRow) => eventTypeLabel(row.event.type, t, (key) => i18n.exists(key))),
       column('detail', (row: CombinedRow) => eventDetail(row.event, t, format)),
     ];

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportKind, ReportRows } from '../../../api/reports.ts';
+import type { ReportKind, ReportParams, ReportRows } from '../../../api/reports.ts';
 import type { Draft } from '../filters/draft.ts';
 import type { Scope } from '../filters/reportFilter.ts';
 import { useReportFormat } from '../format/useReportFormat.ts';
@@ -19,8 +19,8 @@ interface TableReportProps<K extends ReportKind> {
   extras?: (draft: Draft, change: (patch: Partial<Draft>) => void) => ReactNode;
   /** Makes rows choosable: what draws the chosen row on the map. */
   drawChosen?: (row: ReportRows[K]) => ReactNode;
-  /** What draws all the rows on the map (a route). */
-  drawAll?: (rows: ReportRows[K][]) => ReactNode;
+  /** What draws all the rows on the map (a route), knowing the run's parameters and whether a row is chosen (drawn over it). */
+  drawAll?: (rows: ReportRows[K][], run: { params: ReportParams; chosen: boolean }) => ReactNode;
   /** Completes the parameters before the report runs (a stable function). */
   adjustParams?: AdjustParams;
 }
@@ -38,7 +38,7 @@ export function TableReport<K extends ReportKind>({ kind, scope = 'devices-or-gr
 
   const map = (
     <>
-      {rows && rows.length > 0 && drawAll?.(rows)}
+      {rows && rows.length > 0 && page.params && drawAll?.(rows, { params: page.params, chosen: selected !== null })}
       {selected && drawChosen?.(selected)}
     </>
   );

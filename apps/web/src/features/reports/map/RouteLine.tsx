@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTheme } from '@mui/material/styles';
 import type { Feature } from 'geojson';
 import { useMapInstance } from '../../../state/mapInstance.ts';
@@ -9,6 +9,8 @@ import { useLayerIds } from './mapLayers.ts';
 interface RouteLineProps {
   /** [lon, lat] pairs in travel order. */
   coordinates: readonly [number, number][];
+  /** Drawn grey and thinner: a background to a route picked out over it. */
+  muted?: boolean;
 }
 
 function line(coordinates: readonly [number, number][]): Feature {
@@ -16,9 +18,11 @@ function line(coordinates: readonly [number, number][]): Feature {
 }
 
 /** A route as a line with arrows along it in the direction of travel. */
-export function RouteLine({ coordinates }: RouteLineProps) {
+export function RouteLine({ coordinates, muted = false }: RouteLineProps) {
   const map = useMapInstance();
-  const color = useTheme().palette.primary.main;
+  const palette = useTheme().palette;
+  const color = muted ? palette.grey[500] : palette.primary.main;
+  const width = muted ? 4 : 6;
   const [source, arrows] = useLayerIds('route', 'route-arrows');
 
   const draw = useCallback(
@@ -30,7 +34,7 @@ export function RouteLine({ coordinates }: RouteLineProps) {
         type: 'line',
         source,
         layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': color, 'line-width': 6, 'line-opacity': 0.85 },
+        paint: { 'line-opacity': 0.85 },
       });
       drawing.layer({
         id: arrows,
@@ -47,10 +51,17 @@ export function RouteLine({ coordinates }: RouteLineProps) {
         },
       });
     },
-    [source, arrows, color],
+    [source, arrows],
   );
   const data = useMemo(() => line(coordinates), [coordinates]);
-  useSourceData(useMapLayers(map, draw), source, data);
+  const drawn = useMapLayers(map, draw);
+  useSourceData(drawn, source, data);
+  // muting repaints the line where it is: drawn again, it would cover the route picked out over it
+  useEffect(() => {
+    if (!map || !drawn || !map.getLayer(source)) return;
+    map.setPaintProperty(source, 'line-color', color);
+    map.setPaintProperty(source, 'line-width', width);
+  }, [map, drawn, source, color, width]);
 
   return null;
 }

@@ -5,13 +5,14 @@ import { TableReport } from '../layout/TableReport.tsx';
 import { CurrentPosition } from '../map/CurrentPosition.tsx';
 import { RouteOnMap } from './RouteOnMap.tsx';
 
-const columns = ({ t, format, column, right, shared }: ColumnKit): Column<Position>[] => [
-  column('time', (row: Position) => format.dateTime(row.fixTime)),
-  right('latitude', (row: Position) => row.latitude.toFixed(6)),
-  right('longitude', (row: Position) => row.longitude.toFixed(6)),
+const columns = ({ t, format, column, right, onPhone, shared }: ColumnKit): Column<Position>[] => [
+  onPhone(column('time', (row: Position) => format.dateTime(row.fixTime)), 'title'),
+  right('latitude', (row: Position) => format.coordinate(row.latitude, 'latitude')),
+  right('longitude', (row: Position) => format.coordinate(row.longitude, 'longitude')),
   right('speed', (row: Position) => format.speed(row.speed)),
-  right('altitude', (row: Position) => t('reports.metres', { value: format.number(row.altitude, 0) })),
-  right('course', (row: Position) => `${Math.round(row.course)}°`),
+  // a phone's card keeps when, where and how fast
+  onPhone(right('altitude', (row: Position) => t('reports.metres', { value: format.number(row.altitude, 0) })), 'hide'),
+  onPhone(right('course', (row: Position) => `${Math.round(row.course)}°`), 'hide'),
   shared.address,
 ];
 

@@ -6,14 +6,17 @@ import type { Draft } from '../filters/draft.ts';
 import type { ColumnKit } from '../layout/columns.ts';
 import type { Column } from '../layout/ReportTable.tsx';
 import { TableReport } from '../layout/TableReport.tsx';
+import { FleetRoutes } from '../map/FleetRoutes.tsx';
+import { SummaryRowOnMap } from './SummaryRowOnMap.tsx';
 
-const columns = ({ right, format, shared }: ColumnKit): Column<ReportSummary>[] => [
+const columns = ({ right, onPhone, format, shared }: ColumnKit): Column<ReportSummary>[] => [
   shared.device,
   shared.start,
   shared.end,
   shared.distance,
-  right('startOdometer', (row: ReportSummary) => format.distance(row.startOdometer)),
-  right('endOdometer', (row: ReportSummary) => format.distance(row.endOdometer)),
+  // the odometers are for the desk: a phone's card keeps the period's figures
+  onPhone(right('startOdometer', (row: ReportSummary) => format.distance(row.startOdometer)), 'hide'),
+  onPhone(right('endOdometer', (row: ReportSummary) => format.distance(row.endOdometer)), 'hide'),
   shared.averageSpeed,
   shared.maxSpeed,
   shared.engineHours,
@@ -32,7 +35,10 @@ function DailyField({ draft, change }: { draft: Draft; change: (patch: Partial<D
   );
 }
 
-/** /reports/resume: distance, odometer, speeds, engine hours and fuel per device (or per device and day). */
+/**
+ * /reports/resume: distance, odometer, speeds, engine hours and fuel per device (or per device and
+ * day); the devices' routes over the period are on the map, and the row chosen is its route picked out.
+ */
 export default function SummaryReport() {
   return (
     <TableReport
@@ -40,6 +46,8 @@ export default function SummaryReport() {
       columns={columns}
       rowKey={(row, index) => `${row.deviceId}-${index}`}
       extras={(draft, change) => <DailyField draft={draft} change={change} />}
+      drawAll={(_, { params, chosen }) => <FleetRoutes params={params} muted={chosen} />}
+      drawChosen={(row) => <SummaryRowOnMap key={`${row.deviceId}-${row.startTime}`} row={row} />}
     />
   );
 }
