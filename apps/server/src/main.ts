@@ -1,6 +1,6 @@
 import type { Attributes } from '@rastro/api';
 import { loadConfig } from './config/config.ts';
-import { seedAdmin, seedDemoDevices } from './db/seed.ts';
+import { seedAdmin, seedDemoDevices, startingAdministrator } from './db/seed.ts';
 import type { Db } from './db/connection.ts';
 import { KEY } from './position/keys.ts';
 import { startRastro } from './server.ts';
@@ -44,13 +44,15 @@ async function main(): Promise<void> {
     const present = await db.selectFrom('tc_devices').select('uniqueId').where('uniqueId', 'in', ids).execute();
     const vehicles = DEMO_VEHICLES.filter((v) => present.some((p) => p.uniqueId === v.uniqueId));
     if (vehicles.length) {
-      // continue from where each vehicle was last seen, with its odometer
+      // continue from where each vehicle was last seen, with its odometer and tank
       const resume = new Map<string, VehicleResume>();
       for (const vehicle of vehicles) {
         const row = await db.selectFrom('tc_devices').innerJoin('tc_positions', 'tc_positions.id', 'tc_devices.positionId')
           .select(['tc_positions.latitude', 'tc_positions.longitude', 'tc_positions.attributes'])
           .where('tc_devices.uniqueId', '=', vehicle.uniqueId).executeTakeFirst();
-        if (row) resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number((JSON.parse(row.attributes) as Attributes)[KEY.odometer]) || 0 });
+        if (!row) continue;
+        const attributes = JSON.parse(row.attributes) as Attributes;
+        resume.set(vehicle.uniqueId, { latitude: row.latitude, longitude: row.longitude, odometer: Number(attributes[KEY.odometer]) || 0, fuel: Number(attributes[KEY.fuel]) || 0 });
       }
       fleet = startDemoFleet({
         resume,
@@ -62,7 +64,9 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`Rastro is running on http://localhost:${rastro.port}`);
+  // the one line a person starting the server needs: where to go, and as whom to sign in
+  const admin = await startingAdministrator(db, config.adminEmail);
+  console.log(`Rastro is running on http://localhost:${rastro.port}${admin ? ` · sign in as "${admin}"` : ''}`);
   shutdown = async (code) => {
     await fleet?.stop();
     await rastro.stop();

@@ -130,7 +130,7 @@ test('device details: readings, follow, routes, lock and unlock, anchor on and o
   // the pick flies the map to the device, the panel's change from list to details notwithstanding
   await expect.poll(async () => (await mapView(page))?.zoom ?? 0, { timeout: 15_000 }).toBeCloseTo(SELECT_ZOOM, 1);
   await expect(page.getByTestId('reading-odometer')).toContainText('km');
-  await expect(page.getByTestId('reading-fuel')).toContainText('%');
+  await expect(page.getByTestId('reading-fuel')).toHaveText(/\d L$/); // Traccar's `fuel` is litres
   await expect(page.getByTestId('attribute-chart').getByRole('img', { name: 'Velocidade (km/h)' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('action-follow').click();
@@ -268,7 +268,7 @@ test('on a phone the details are a bottom sheet, and back returns to the list', 
   await sheet.getByRole('button', { name: 'Restaurar' }).click();
   await page.screenshot({ path: path.join(shots, 'e2e-device-phone.png') });
 
-  await sheet.getByRole('button', { name: 'Voltar' }).click();
+  await sheet.getByRole('button', { name: 'Voltar', exact: true }).click();
   await expect(page).toHaveURL(/\/devices$/);
   await expect(rows(page).first()).toBeVisible();
 });

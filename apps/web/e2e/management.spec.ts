@@ -25,6 +25,15 @@ async function save(page: Page): Promise<void> {
   await expect(page.getByTestId('entity-dialog')).toBeHidden();
 }
 
+/** A settings page (server, account, theme, integrations) says it saved and stays open. */
+async function saveSettings(page: Page): Promise<void> {
+  const path = new URL(page.url()).pathname;
+  await page.getByTestId('entity-save').click();
+  await expect(page.getByTestId('notice')).toContainText('Salvo com sucesso');
+  await expect(page.getByTestId('entity-dialog')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
 /** Create through the add button, rename through the row, delete through its button. */
 async function crud(page: Page, path: string, fill: (page: Page, name: string) => Promise<void>, nameField = 'name'): Promise<void> {
   const name = `E2E ${path.slice(1)} ${Date.now() % 100000}`;
@@ -178,23 +187,23 @@ test.describe('management areas (administrator)', () => {
   test('server, account, theme and integration dialogs save', async ({ page }) => {
     await page.goto('/server');
     await field(page, 'attributes.web.selectZoom').fill('16');
-    await save(page);
+    await saveSettings(page);
     expect(((await (await page.request.get('/api/server')).json()) as { attributes: Record<string, unknown> }).attributes['web.selectZoom']).toBe(16);
 
     await page.goto('/account');
     await field(page, 'phone').fill('+55 11 99999-0000');
-    await save(page);
+    await saveSettings(page);
 
     await page.goto('/theme');
     await field(page, 'attributes.serviceName').fill('Frota E2E');
-    await save(page);
+    await saveSettings(page);
     expect(((await (await page.request.get('/tarkan/theme')).json()) as Record<string, unknown>).serviceName).toBe('Frota E2E');
 
     await page.goto('/integrations/email');
     for (const [key, value] of [['username', 'smtp-user'], ['password', 'smtp-pass'], ['senderEmail', 'frota@example.com'], ['senderName', 'Frota'], ['smtpHost', 'smtp.example.com'], ['smtpPort', '587']]) {
       await field(page, `list.${key}`).fill(value);
     }
-    await save(page);
+    await saveSettings(page);
     const integrations = (await (await page.request.get('/tarkan/integrations')).json()) as { key: string; list: Record<string, unknown> }[];
     expect(integrations.find((i) => i.key === 'email')?.list).toMatchObject({ username: 'smtp-user', password: '••••••', smtpPort: 587 });
   });

@@ -22,7 +22,9 @@ test('a share-link user sees the countdown instead of a name, no side menu, and 
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 768 } });
   const visitor = await context.newPage();
   await visitor.goto(`/share/${encodeURIComponent(token)}`);
-  await expect(visitor).toHaveURL(/\/home$/);
+  // the link opens on the shared vehicle: its details, the map flown to it
+  await expect(visitor).toHaveURL(new RegExp(`/devices/${device.id}$`));
+  await expect(visitor.getByText(device.name).first()).toBeVisible();
   const countdown = visitor.getByTestId('user-menu');
   await expect(countdown).toContainText(/Expira em: 0d 00h 00m \d\ds/);
   const first = await countdown.innerText();
@@ -42,5 +44,15 @@ test('a share-link user sees the countdown instead of a name, no side menu, and 
   expect((await visitor.request.get('/api/session')).status()).toBe(404);
   await dialog.getByRole('button', { name: 'Sair' }).click();
   await expect(visitor).toHaveURL(/\/login/);
+  await context.close();
+});
+
+test('an invalid share link says so plainly, with no password form', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  const visitor = await context.newPage();
+  await visitor.goto('/share/not-a-real-token');
+  await expect(visitor.getByRole('heading', { name: 'Este link compartilhado não é válido.' })).toBeVisible();
+  await expect(visitor.getByLabel('Senha')).toHaveCount(0);
+  await visitor.screenshot({ path: path.join(shots, 'e2e-share-invalid.png') });
   await context.close();
 });

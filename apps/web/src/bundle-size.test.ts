@@ -12,7 +12,8 @@ const BUDGET_BYTES = 250 * 1024;
 const LOGIN_PAGE = 'src/features/auth/LoginPage.tsx';
 /** The default locale's and the fallback's catalogs (one chunk per language) are fetched before the first paint. */
 const STARTUP_CATALOGS = ['locale-pt-BR', 'locale-en-US'];
-const MAPLIBRE_MARKER = /maplibre/i;
+/** A class name only MapLibre's own code writes (a catalog may name MapLibre in a tooltip text). */
+const MAPLIBRE_MARKER = /maplibregl-canvas/;
 
 interface ManifestChunk {
   file: string;

@@ -17,7 +17,10 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import type { ApiContext } from './context.ts';
 import { maskSecrets } from '../domain/secrets.ts';
 import { registerAudit } from './audit.ts';
+import { logWriter, resolveLogFormat } from './log-output.ts';
+import { LogRing, serverLogRoutes } from './log-ring.ts';
 import { socketRoutes } from './socket.ts';
+import { registerWebPlaceholders } from './web-placeholders.ts';
 import { accountRoutes } from './tarkan/account.ts';
 import { autolinkRoutes } from './tarkan/autolink.ts';
 import { billingRoutes } from './tarkan/billing.ts';
@@ -25,13 +28,20 @@ import { resellerRoutes } from './tarkan/resellers.ts';
 import { logRoutes } from './tarkan/logs.ts';
 import { deliveryRoutes } from './tarkan/deliveries.ts';
 import { qrDriverRoutes } from './tarkan/qr-driver.ts';
+import { qrDeviceRoutes } from './tarkan/qr-device.ts';
+import { deletedDeviceRoutes } from './tarkan/deleted-devices.ts';
 import { pushRoutes } from './tarkan/push.ts';
+import { tileRoutes } from './tarkan/tiles.ts';
 import { notificationRoutes } from './traccar/notifications.ts';
 import { shareRoutes } from './tarkan/shares.ts';
 import { commandRoutes } from './traccar/commands.ts';
 import { computedTestRoutes } from './traccar/computed-test.ts';
 import { deviceRoutes } from './traccar/devices.ts';
 import { entityRoutes } from './traccar/entities.ts';
+import { eventRoutes } from './traccar/events.ts';
+import { devicesReportRoutes } from './traccar/devices-report.ts';
+import { statisticsRoutes } from './traccar/statistics.ts';
+import { videoStreamRoutes } from './traccar/video-stream.ts';
 import { groupRoutes } from './traccar/groups.ts';
 import { permissionRoutes } from './traccar/permissions.ts';
 import { positionRoutes } from './traccar/positions.ts';
@@ -44,6 +54,7 @@ import { auditLogRoutes } from './traccar/audit-log.ts';
 import { deviceImageRoutes } from './traccar/device-image.ts';
 import { passwordRoutes } from './traccar/password.ts';
 import { sessionRoutes } from './traccar/session.ts';
+import { openIdRoutes } from './traccar/openid.ts';
 import { totpRoutes } from './traccar/totp.ts';
 import { userRoutes } from './traccar/users.ts';
 
@@ -51,9 +62,12 @@ import { userRoutes } from './traccar/users.ts';
 const REFUSAL_PAUSE_MS = 500;
 
 export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
+  // the recent lines, for GET /api/server/logs; standard output gets every line, readable on a terminal
+  const terminal = process.stdout.isTTY;
+  const logRing = new LogRing(logWriter(resolveLogFormat(ctx.config.logFormat, terminal), (text) => void process.stdout.write(text), terminal && !process.env.NO_COLOR));
   const app = Fastify({
     // secrets never reach the server log: the audit log's masking (domain/secrets.ts) on every entry
-    logger: { level: ctx.config.logLevel, formatters: { log: maskSecrets } },
+    logger: { level: ctx.config.logLevel, formatters: { log: maskSecrets }, stream: logRing.stream },
     // Per-request access logs would drown the log at fleet scale; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -70,6 +84,9 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   // fleet's lists are ~7 MB of JSON and shrink 7-8x, for ~2 ms of the server's CPU per MB (brotli
   // at quality 1). The web app's own files are compressed once, at build time (preCompressed below).
   // Request bodies are read as sent: no inflating, so the body limit stays a limit.
+  // traccar-web's page and manifest name the server's title and colour for it to fill: before
+  // compression, whose hook would otherwise see the text first
+  registerWebPlaceholders(app, ctx.settings);
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
@@ -92,6 +109,12 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
     request.user = await resolveUser(ctx.db.kysely, request, ctx.config.security.corsOrigins);
   });
 
+  // Traccar's daily statistics count API requests and the users making them
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.url.startsWith('/api') || request.url.startsWith('/tarkan')) ctx.statistics.request(request.user?.id ?? null);
+    done();
+  });
+
   // Errors are plain text with a clear message, never a stack trace (the client sees only the message).
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof TooManyAttempts) {
@@ -109,10 +132,11 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   });
 
   registerAudit(app, ctx);
-  for (const routes of [sessionRoutes, totpRoutes, passwordRoutes, serverRoutes, serverToolRoutes, geocodeRoutes, auditLogRoutes, userRoutes, deviceRoutes, deviceImageRoutes, groupRoutes, permissionRoutes,
-    positionRoutes, mediaRoutes, reportRoutes, entityRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, deliveryRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, socketRoutes]) {
+  for (const routes of [sessionRoutes, openIdRoutes, totpRoutes, passwordRoutes, serverRoutes, serverToolRoutes, geocodeRoutes, auditLogRoutes, userRoutes, deviceRoutes, deviceImageRoutes, groupRoutes, permissionRoutes,
+    positionRoutes, mediaRoutes, reportRoutes, devicesReportRoutes, entityRoutes, eventRoutes, statisticsRoutes, videoStreamRoutes, commandRoutes, computedTestRoutes, notificationRoutes, shareRoutes, logRoutes, deliveryRoutes, autolinkRoutes, accountRoutes, pushRoutes, billingRoutes, resellerRoutes, qrDriverRoutes, qrDeviceRoutes, deletedDeviceRoutes, tileRoutes, socketRoutes]) {
     routes(app, ctx);
   }
+  serverLogRoutes(app, ctx, logRing);
 
   registerWebApp(app, ctx.config.webRoot);
   return app;

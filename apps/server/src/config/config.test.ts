@@ -29,6 +29,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
   });
 
+  it('reads the log format: auto by default, json or pretty when set, and nothing else', () => {
+    expect(loadConfig({}).logFormat).toBe('auto');
+    expect(loadConfig({ RASTRO_LOG_FORMAT: ' JSON ' }).logFormat).toBe('json');
+    expect(loadConfig({ RASTRO_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ RASTRO_LOG_FORMAT: 'yaml' })).toThrow(/RASTRO_LOG_FORMAT/);
+  });
+
   it('reads the sign-in limits, proxies, CORS origins and frame ancestors', () => {
     expect(loadConfig({}).security).toEqual({
       trustProxy: false, corsOrigins: [], frameAncestors: ["'self'"],

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { geocoderConfig, type GeocoderConfig } from './geocoder.ts';
 import { geolocationConfig, type GeolocationConfig } from './geolocation.ts';
+import { openIdConfig, type OpenIdConfig } from './openid.ts';
 import { protocolPorts, type ProtocolPorts } from './protocol-ports.ts';
+import { tilesConfig, type TilesConfig } from './tiles.ts';
 
 /**
  * Typed configuration read from the environment. Every key is documented in
  * docs/configuration.md; keep the two in step.
  */
-export type { GeocoderConfig, GeolocationConfig, ProtocolPorts };
+export type { GeocoderConfig, GeolocationConfig, OpenIdConfig, ProtocolPorts, TilesConfig };
 
 export interface Config {
   host: string;
@@ -40,6 +42,8 @@ export interface Config {
   webRoot: string | null;
   /** The web app's public address (no trailing slash), for links sent by e-mail; null = not set. */
   publicUrl: string | null;
+  /** OpenID Connect sign-in; null = off (docs/configuration.md, OpenID Connect). */
+  openid: OpenIdConfig | null;
   /** Minutes a lost-password link stays valid. */
   passwordResetMinutes: number;
   /** Seconds before another lost-password mail goes to the same account (no mailbox flooding). */
@@ -54,7 +58,11 @@ export interface Config {
   geolocation: GeolocationConfig | null;
   /** Reverse geocoding provider; null = addresses from the offline place data only (docs/configuration.md, Addresses). */
   geocoder: GeocoderConfig | null;
+  /** The map tile proxy and the self-hosted basemap (docs/configuration.md, Map tiles). */
+  tiles: TilesConfig;
   logLevel: string;
+  /** RASTRO_LOG_FORMAT: JSON lines, lines for a person, or `auto` (pretty on a terminal). */
+  logFormat: 'json' | 'pretty' | 'auto';
 }
 
 export interface PushConfig {
@@ -197,6 +205,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     reportMaxDays: integer(env, 'RASTRO_REPORT_MAX_DAYS', 93, 1, 3660),
     webRoot,
     publicUrl: publicUrl(env.RASTRO_PUBLIC_URL),
+    openid: openIdConfig(env, publicUrl(env.RASTRO_PUBLIC_URL)),
     passwordResetMinutes: integer(env, 'RASTRO_PASSWORD_RESET_MINUTES', 60, 1, 7 * 24 * 60),
     passwordResetResendSeconds: integer(env, 'RASTRO_PASSWORD_RESET_RESEND_SECONDS', 120, 0, 86400),
     push: pushConfig(env, env.RASTRO_ADMIN_EMAIL || 'admin'),
@@ -208,6 +217,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     security: securityConfig(env),
     geolocation: geolocationConfig(env, (key, fallback, min, max) => integer(env, key, fallback, min, max)),
     geocoder: geocoderConfig(env, (key, fallback, min, max) => integer(env, key, fallback, min, max)),
+    tiles: tilesConfig(env, path.resolve(cwd, env.RASTRO_DATA_DIR || './data'), cwd, (key, fallback, min, max) => integer(env, key, fallback, min, max)),
     logLevel: env.RASTRO_LOG_LEVEL || 'info',
+    logFormat: logFormat(env.RASTRO_LOG_FORMAT),
   };
+}
+
+function logFormat(value: string | undefined): 'json' | 'pretty' | 'auto' {
+  const format = value?.trim().toLowerCase() || 'auto';
+  if (format === 'json' || format === 'pretty' || format === 'auto') return format;
+  throw new Error(`RASTRO_LOG_FORMAT must be json, pretty or auto, not "${value}"`);
 }

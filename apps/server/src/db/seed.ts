@@ -67,3 +67,18 @@ export async function seedDemoDevices(db: Kysely<Database>, adminEmail: string, 
     }
   });
 }
+
+/**
+ * The sign-in name of the administrator the server was started with (RASTRO_ADMIN_EMAIL), to print
+ * beside the address; null when that account is gone or no longer an enabled administrator.
+ */
+export async function startingAdministrator(db: Kysely<Database>, email: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('tc_users')
+    .select('id')
+    .where((eb) => eb.or([eb('email', '=', email), eb('login', '=', email)]))
+    .where('administrator', '=', 1)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+  return row ? email : null;
+}

@@ -1,6 +1,7 @@
 import type { Event, Position, ReportCombined, ReportGeofence, ReportStop, ReportSummary, ReportTrip, ScheduledReport } from '@rastro/api';
 import { entityApi } from './entities.ts';
 import { request, requestJson, type Query } from './http.ts';
+import { getPositionsByIds } from './positions.ts';
 
 /** Spec §7: report calls may take up to 60 s (the other calls 30 s). */
 export const REPORT_TIMEOUT_MS = 60_000;
@@ -74,7 +75,7 @@ export async function getReportSpreadsheet(kind: ReportKind, params: ReportParam
 
 /** The position an event was raised at (events carry only its id). */
 export async function getPosition(positionId: number, signal?: AbortSignal): Promise<Position | null> {
-  const [position] = await requestJson<Position[]>('/positions', { query: { id: positionId }, signal });
+  const [position] = await getPositionsByIds([positionId], signal);
   return position ?? null;
 }
 

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/queries.ts';
 import { themeQuery } from '../api/theme.ts';
 import { AppRoutes } from './AppRoutes.tsx';
+import { DocumentTitle } from './DocumentTitle.tsx';
 import { startAuthentication } from '../access/authenticate.ts';
 import { decideNavigation } from '../access/guard.ts';
 import { sessionUser } from '../state/session.ts';
@@ -46,6 +47,7 @@ export function App() {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <LocaleOverride />
+          <DocumentTitle />
           {/*
             Live updates reach React as urgent store updates several times a second; a navigation
             rendered as a transition restarts after each of them and waits seconds, so navigations

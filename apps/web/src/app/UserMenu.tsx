@@ -19,9 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccessContext } from '../access/permissions.ts';
 import { logout } from '../features/auth/logout.ts';
-import { isSharedUser } from '../state/session.ts';
+import { isSharedUser, qrDeviceIdOf } from '../state/session.ts';
 import { themeMode, useThemeMode } from '../state/themeMode.ts';
 import { menuItems } from './menus.ts';
+import { MENU_SECTIONS } from './pages.tsx';
 import { ShareCountdown } from './ShareCountdown.tsx';
 
 /** The user's name (a countdown for share-link users) opening the account menu. */
@@ -65,29 +66,44 @@ export function UserMenu({ user }: { user: User }) {
           )}
         </Button>
       )}
-      {/* dense on a desktop: an administrator's 19 entries, 'Sair' last, fit a 768-pixel-high screen
-          without scrolling; a phone keeps finger-sized rows */}
+      {/* dense on a desktop; a phone keeps finger-sized rows, and 'Sair' stays in reach at the foot */}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close} slotProps={{ list: { dense: !phone } }}>
         {phone && !shared && (
-          <ListSubheader sx={{ lineHeight: 1.4, py: 1 }}>
+          <ListSubheader sx={{ lineHeight: 1.4, py: 1, position: 'static' }}>
             <Typography variant="subtitle2" noWrap>{user.name}</Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">{user.email}</Typography>
+            {/* a QR device login's address is a generated one nobody reads */}
+            {qrDeviceIdOf(user) === null && <Typography variant="caption" color="text.secondary" noWrap component="div">{user.email}</Typography>}
           </ListSubheader>
         )}
-        {entries.map(({ to, label, icon: Icon }) => (
-          <MenuItem key={to} component={Link} to={to} onClick={close}>
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t(label)}</ListItemText>
-          </MenuItem>
-        ))}
+        {/* grouped, each group under its own heading, so a long menu reads at a glance */}
+        {MENU_SECTIONS.flatMap((section) => {
+          const items = entries.filter((entry) => (entry.section ?? 'fleet') === section);
+          if (items.length === 0) return [];
+          return [
+            <ListSubheader key={section} data-testid={`menu-section-${section}`} sx={{ lineHeight: phone ? 2.5 : 2, fontWeight: 600 }}>
+              {t(`shell.menuSections.${section}`)}
+            </ListSubheader>,
+            ...items.map(({ to, label, icon: Icon }) => (
+              <MenuItem key={to} component={Link} to={to} onClick={close} sx={{ whiteSpace: 'normal' }}>
+                <ListItemIcon>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>{t(label)}</ListItemText>
+              </MenuItem>
+            )),
+          ];
+        })}
+        <Divider />
         <MenuItem onClick={() => themeMode.set(dark ? 'light' : 'dark')} data-testid="theme-toggle">
           <ListItemIcon>{dark ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}</ListItemIcon>
           <ListItemText>{dark ? t('shell.lightTheme') : t('shell.darkTheme')}</ListItemText>
         </MenuItem>
         <Divider />
-        <MenuItem onClick={() => void logout()}>
+        {/* 'Sair' stays in view at the menu's foot however long the menu and however small the screen */}
+        <MenuItem
+          onClick={() => void logout()}
+          sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', '&:hover': { backgroundImage: ({ palette }) => `linear-gradient(${palette.action.hover}, ${palette.action.hover})` } }}
+        >
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>

@@ -20,9 +20,16 @@ describe('menus from the page table', () => {
     const admin = access({ administrator: true }, true);
     expect(links(menuItems('side', admin))).toEqual(SIDE);
     expect(links(menuItems('user', admin))).toEqual([
-      '/account', '/logs', '/theme', '/users', '/computed', '/server', '/notifications', '/drivers', '/calendars',
+      '/account', '/logs', '/theme', '/users', '/computed', '/server', '/deleted-devices', '/notifications', '/drivers', '/calendars',
       '/maintenances', '/shares', '/autolink', '/integrations/payment', '/integrations/email', '/deliveries', '/invoices', '/billing', '/reseller',
     ]);
+  });
+
+  it('puts every user menu entry in one of its groups', () => {
+    const admin = access({ administrator: true }, true);
+    const sections = menuItems('user', admin).map(({ to, section }) => [to, section]);
+    expect(sections.filter(([, section]) => section === undefined)).toEqual([]);
+    expect(Object.fromEntries(sections)).toMatchObject({ '/account': 'account', '/invoices': 'account', '/drivers': 'fleet', '/server': 'admin' });
   });
 
   it('offers pages without a rule before the access facts are known, and nothing else', () => {
@@ -34,6 +41,14 @@ describe('menus from the page table', () => {
     const user = access({});
     expect(links(menuItems('side', user))).toEqual(SIDE);
     expect(links(menuItems('user', user))).toEqual(['/account', '/notifications', '/drivers', '/calendars', '/maintenances', '/autolink', '/invoices']);
+  });
+
+  it('offers a QR device login nothing: it has its vehicle only (spec §3 tarkan.isQrDeviceId)', () => {
+    const vehicle = access({ readonly: true, deviceReadonly: true, attributes: { 'tarkan.isQrDeviceId': 5 } });
+    expect(menuItems('side', vehicle)).toEqual([]);
+    expect(menuItems('user', vehicle)).toEqual([]);
+    // the same account flags without the attribute leave the ordinary read-only menus
+    expect(links(menuItems('side', access({ readonly: true, deviceReadonly: true })))).toEqual(SIDE);
   });
 
   it('refuses every report page, history included, without the reports bit', () => {

@@ -1,5 +1,6 @@
 import type { AccessContext } from '../access/permissions.ts';
-import { PAGES, type MenuEntry, type MenuName } from './pages.tsx';
+import { qrDeviceIdOf } from '../state/session.ts';
+import { PAGES, type MenuEntry, type MenuName, type MenuSection } from './pages.tsx';
 import { routeExists } from './routeExists.ts';
 
 export interface MenuItem {
@@ -7,6 +8,7 @@ export interface MenuItem {
   /** Catalog key of the label. */
   label: string;
   icon: MenuEntry['icon'];
+  section?: MenuSection;
 }
 
 /**
@@ -14,12 +16,14 @@ export interface MenuItem {
  * once the access facts are known and allow it, and only where an address answers.
  */
 export function menuItems(menu: MenuName, access: AccessContext | null): MenuItem[] {
+  // a QR device login has its vehicle's page only: no page to offer
+  if (access && qrDeviceIdOf(access.user) !== null) return [];
   const holds = (rule: ((context: AccessContext) => boolean) | undefined) => !rule || (access !== null && rule(access));
   return PAGES.flatMap((page) =>
     holds(page.allowed)
       ? (page.menu ?? [])
           .filter((entry) => entry.in.includes(menu) && routeExists(entry.to ?? page.path))
-          .map((entry) => ({ to: entry.to ?? page.path, label: entry.label, icon: entry.icon }))
+          .map((entry) => ({ to: entry.to ?? page.path, label: entry.label, icon: entry.icon, section: entry.section }))
       : [],
   );
 }

@@ -19,6 +19,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonPinIcon from '@mui/icons-material/PersonPin';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SendIcon from '@mui/icons-material/Send';
 import ShareIcon from '@mui/icons-material/Share';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -33,6 +34,10 @@ import { lazyPage } from './lazyPage.ts';
 
 export type MenuName = 'side' | 'user';
 
+/** The user menu's groups, in the order it shows them: one's own account, the fleet's settings, administration. */
+export const MENU_SECTIONS = ['account', 'fleet', 'admin'] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
 export type Allowed = (context: AccessContext) => boolean;
 
 export interface MenuEntry {
@@ -41,6 +46,8 @@ export interface MenuEntry {
   /** Catalog key of the label. */
   label: string;
   icon: typeof SvgIcon;
+  /** The user menu's group of the entry; the user menu needs one. */
+  section?: MenuSection;
   /** The link, where the page's path has parameters. */
   to?: string;
 }
@@ -71,6 +78,8 @@ const QrScanPage = lazyPage(() => import('../features/qr-driver/QrScanPage.tsx')
 /** The devices pages, the most opened: the guard loads the one being opened with the shell (shellPages.ts). */
 export const DevicesPanel = lazyPage(() => import('../features/devices/DevicesPanel.tsx'));
 export const DevicePage = lazyPage(() => import('../features/devices/DevicePage.tsx'));
+// beyond the spec: /home shows the fleet's figures over the map
+const FleetOverview = lazyPage(() => import('../features/devices/FleetOverview.tsx'));
 const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage.tsx'));
 const SummaryReport = lazyPage(() => import('../features/reports/summary/SummaryReport.tsx'));
 const TripsReport = lazyPage(() => import('../features/reports/trips/TripsReport.tsx'));
@@ -91,6 +100,7 @@ const ThemePage = lazyPage(() => import('../features/theme/ThemePage.tsx'));
 const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'));
 const ComputedPage = lazyPage(() => import('../features/computed/ComputedPage.tsx'));
 const ServerPage = lazyPage(() => import('../features/server/ServerPage.tsx'));
+const DeletedDevicesPage = lazyPage(() => import('../features/devices/DeletedDevicesPage.tsx'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage.tsx'));
 const DriversPage = lazyPage(() => import('../features/drivers/DriversPage.tsx'));
 const CalendarsPage = lazyPage(() => import('../features/calendars/CalendarsPage.tsx'));
@@ -126,7 +136,7 @@ export const PAGES: readonly Page[] = [
   { path: QR_DRIVER_PATH, page: <QrDriverPage />, bare: true },
   { path: `${QR_DRIVER_PATH}/scan/:id`, page: <QrScanPage />, bare: true },
 
-  { path: HOME_PATH, page: null, menu: [{ in: ['side'], label: 'shell.map', icon: MapIcon }] },
+  { path: HOME_PATH, page: <FleetOverview />, menu: [{ in: ['side'], label: 'shell.map', icon: MapIcon }] },
   { path: '/devices', page: <DevicesPanel />, menu: [{ in: ['side'], label: 'shell.devices', icon: DirectionsCarIcon }] },
   { path: '/devices/:deviceId', page: <DevicePage /> },
   // every report page reads what the server's report routes refuse without the reports right
@@ -144,43 +154,45 @@ export const PAGES: readonly Page[] = [
   { path: '/geofence', page: <GeofencesPage />, allowed: area('geofences'), menu: [{ in: ['side'], label: 'shell.geofences', icon: FenceIcon }] },
   { path: '/commands', page: <CommandsPage />, allowed: area('commands'), menu: [{ in: ['side'], label: 'shell.commands', icon: SendIcon }] },
   { path: '/groups', page: <GroupsPage />, allowed: area('groups'), menu: [{ in: ['side'], label: 'shell.groups', icon: WorkspacesIcon }] },
-  { path: '/account', page: <AccountPage />, allowed: notShared, menu: [{ in: ['user'], label: 'shell.account', icon: AccountBoxIcon }] },
-  { path: '/logs', page: <LogsPage />, allowed: adminOnPlus, menu: [{ in: ['user'], label: 'shell.logs', icon: TerminalIcon }] },
-  { path: '/theme', page: <ThemePage />, allowed: adminOnPlus, menu: [{ in: ['user'], label: 'shell.theme', icon: BrushIcon }] },
-  { path: '/users', page: <UsersPage />, allowed: mayManageUsers, menu: [{ in: ['user'], label: 'shell.users', icon: PeopleIcon }] },
-  { path: '/computed', page: <ComputedPage />, allowed: computedAllowed, menu: [{ in: ['user'], label: 'shell.computed', icon: CalculateIcon }] },
-  { path: '/server', page: <ServerPage />, allowed: admin, menu: [{ in: ['user'], label: 'shell.server', icon: DnsIcon }] },
+  { path: '/account', page: <AccountPage />, allowed: notShared, menu: [{ in: ['user'], section: 'account', label: 'shell.account', icon: AccountBoxIcon }] },
+  { path: '/logs', page: <LogsPage />, allowed: adminOnPlus, menu: [{ in: ['user'], section: 'admin', label: 'shell.logs', icon: TerminalIcon }] },
+  { path: '/theme', page: <ThemePage />, allowed: adminOnPlus, menu: [{ in: ['user'], section: 'admin', label: 'shell.theme', icon: BrushIcon }] },
+  { path: '/users', page: <UsersPage />, allowed: mayManageUsers, menu: [{ in: ['user'], section: 'admin', label: 'shell.users', icon: PeopleIcon }] },
+  { path: '/computed', page: <ComputedPage />, allowed: computedAllowed, menu: [{ in: ['user'], section: 'fleet', label: 'shell.computed', icon: CalculateIcon }] },
+  { path: '/server', page: <ServerPage />, allowed: admin, menu: [{ in: ['user'], section: 'admin', label: 'shell.server', icon: DnsIcon }] },
+  // lazy (safe-mode) deletion, spec §3: what it hid, to restore or delete for good
+  { path: '/deleted-devices', page: <DeletedDevicesPage />, allowed: admin, menu: [{ in: ['user'], section: 'admin', label: 'shell.deletedDevices', icon: RestoreFromTrashIcon }] },
   {
     path: '/notifications',
     page: <NotificationsPage />,
     allowed: area('notifications'),
-    menu: [{ in: ['side', 'user'], label: 'shell.notifications', icon: NotificationsIcon }],
+    menu: [{ in: ['side', 'user'], section: 'fleet', label: 'shell.notifications', icon: NotificationsIcon }],
   },
-  { path: '/drivers', page: <DriversPage />, allowed: area('drivers'), menu: [{ in: ['user'], label: 'shell.drivers', icon: PersonPinIcon }] },
-  { path: '/calendars', page: <CalendarsPage />, allowed: area('calendars'), menu: [{ in: ['user'], label: 'shell.calendars', icon: CalendarMonthIcon }] },
+  { path: '/drivers', page: <DriversPage />, allowed: area('drivers'), menu: [{ in: ['user'], section: 'fleet', label: 'shell.drivers', icon: PersonPinIcon }] },
+  { path: '/calendars', page: <CalendarsPage />, allowed: area('calendars'), menu: [{ in: ['user'], section: 'fleet', label: 'shell.calendars', icon: CalendarMonthIcon }] },
   // /maintenance is the public "server unavailable" page
-  { path: '/maintenances', page: <MaintenancesPage />, allowed: area('maintenance'), menu: [{ in: ['user'], label: 'shell.maintenance', icon: BuildIcon }] },
+  { path: '/maintenances', page: <MaintenancesPage />, allowed: area('maintenance'), menu: [{ in: ['user'], section: 'fleet', label: 'shell.maintenance', icon: BuildIcon }] },
   {
     path: '/shares',
     page: <SharesPage />,
     allowed: mayShare,
-    menu: [{ in: ['user'], label: 'shell.shares', icon: ShareIcon }],
+    menu: [{ in: ['user'], section: 'fleet', label: 'shell.shares', icon: ShareIcon }],
   },
-  { path: '/autolink', page: <AutolinkPage />, allowed: mayAutolink, menu: [{ in: ['user'], label: 'shell.autolink', icon: AddLinkIcon }] },
+  { path: '/autolink', page: <AutolinkPage />, allowed: mayAutolink, menu: [{ in: ['user'], section: 'fleet', label: 'shell.autolink', icon: AddLinkIcon }] },
   { path: '/autolink/:id', page: <AutolinkPage />, allowed: mayAutolink },
   {
     path: '/integrations/:key',
     page: <IntegrationsPage />,
     allowed: admin,
     menu: [
-      { in: ['user'], label: 'shell.paymentIntegration', icon: CreditCardIcon, to: '/integrations/payment' },
-      { in: ['user'], label: 'shell.emailIntegration', icon: EmailIcon, to: '/integrations/email' },
+      { in: ['user'], section: 'admin', label: 'shell.paymentIntegration', icon: CreditCardIcon, to: '/integrations/payment' },
+      { in: ['user'], section: 'admin', label: 'shell.emailIntegration', icon: EmailIcon, to: '/integrations/email' },
     ],
   },
   // beyond the spec: what became of every notification sent, on every channel
-  { path: '/deliveries', page: <DeliveriesPage />, allowed: admin, menu: [{ in: ['user'], label: 'deliveries.title', icon: OutboxIcon }] },
+  { path: '/deliveries', page: <DeliveriesPage />, allowed: admin, menu: [{ in: ['user'], section: 'admin', label: 'deliveries.title', icon: OutboxIcon }] },
   { path: '/links/:kind/:id', page: <LinksPage />, allowed: notShared },
-  { path: '/invoices', page: <InvoicesPage />, allowed: notShared, menu: [{ in: ['user'], label: 'shell.invoices', icon: ReceiptLongIcon }] },
-  { path: '/billing', page: <BillingPage />, allowed: mayManageBilling, menu: [{ in: ['user'], label: 'shell.billing', icon: RequestQuoteIcon }] },
-  { path: '/reseller', page: <ResellerPage />, allowed: mayManageBilling, menu: [{ in: ['user'], label: 'shell.reseller', icon: HandshakeIcon }] },
+  { path: '/invoices', page: <InvoicesPage />, allowed: notShared, menu: [{ in: ['user'], section: 'account', label: 'shell.invoices', icon: ReceiptLongIcon }] },
+  { path: '/billing', page: <BillingPage />, allowed: mayManageBilling, menu: [{ in: ['user'], section: 'admin', label: 'shell.billing', icon: RequestQuoteIcon }] },
+  { path: '/reseller', page: <ResellerPage />, allowed: mayManageBilling, menu: [{ in: ['user'], section: 'admin', label: 'shell.reseller', icon: HandshakeIcon }] },
 ];

@@ -37,7 +37,24 @@ function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const flat = Object.fromEntries(Object.entries(catalogs).map(([locale, catalog]) => [locale, flatten(catalog)]));
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A language's texts with each plural key (`attempts_one`, `attempts_other`…) under its base name
+ * (`attempts`, holding the `_other` text): languages differ in the plural forms they need, not in
+ * what they say. The forms themselves are checked apart.
+ */
+function baseTexts(texts: Map<string, string>): Map<string, string> {
+  const bases = new Map<string, string>();
+  for (const [key, text] of texts) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (base === key || key.endsWith('_other')) bases.set(base, text);
+  }
+  return bases;
+}
+
+const plain = Object.fromEntries(Object.entries(catalogs).map(([locale, catalog]) => [locale, flatten(catalog)]));
+const flat = Object.fromEntries(Object.entries(plain).map(([locale, texts]) => [locale, baseTexts(texts)]));
 const ptKeys = [...flat['pt-BR'].keys()].sort();
 
 function sourceFiles(dir: string): string[] {
@@ -64,6 +81,27 @@ describe('catalogs', () => {
         expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(flat['pt-BR'].get(key) ?? ''));
       }
     }
+  });
+
+  it('give every plural key each form its language needs, and the count in each', () => {
+    for (const [locale, texts] of Object.entries(plain)) {
+      const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const bases = new Set([...texts.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
+      for (const base of bases) {
+        for (const form of forms) {
+          expect(texts.get(`${base}_${form}`), `${locale} ${base}_${form}`).toMatch(/\{\{count\}\}/);
+        }
+      }
+    }
+  });
+
+  it('say "1 tentativa", not "1 tentativas", in each language', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({ ...i18nOptions('pt-BR'), resources: Object.fromEntries(Object.entries(catalogs).map(([locale, catalog]) => [locale, { translation: catalog }])) });
+    const said = (locale: string, count: number) => instance.getFixedT(locale)('deliveries.attempts', { count });
+    expect([said('pt-BR', 1), said('pt-BR', 2)]).toEqual(['1 tentativa', '2 tentativas']);
+    expect([said('en-US', 1), said('en-US', 2)]).toEqual(['1 attempt', '2 attempts']);
+    expect([said('es', 1), said('es', 3), said('es', 1_000_000)]).toEqual(['1 intento', '3 intentos', '1000000 de intentos']);
   });
 
   it('contain every key the source code names', () => {

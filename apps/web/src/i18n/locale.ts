@@ -2,6 +2,16 @@ import type { Attributes } from '@rastro/api';
 
 export const SUPPORTED_LOCALES = ['pt-BR', 'en-US', 'es'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+/** Each language named in itself, so a reader finds theirs whatever language the page is in. */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+  'pt-BR': 'Português (Brasil)',
+  'en-US': 'English (US)',
+  es: 'Español',
+};
+
+/** The languages as the options of a select: value and native name. */
+export const LANGUAGE_OPTIONS = SUPPORTED_LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 export const FALLBACK_LOCALE: Locale = 'en-US';
 

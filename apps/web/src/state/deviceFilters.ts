@@ -6,13 +6,17 @@ import { createStore, useStore } from './store.ts';
 export interface DeviceFilters {
   status: 'all' | DeviceStatus;
   motionOnly: boolean;
+  /** Only devices whose latest position has the ignition on. */
+  ignitionOnly: boolean;
+  /** Only devices whose latest position carries an alarm. */
+  alarmOnly: boolean;
   /** Categories whose devices are hidden. */
   hiddenCategories: readonly string[];
   /** When set, only this device shows. */
   onlyDeviceId: number | null;
 }
 
-export const NO_FILTERS: DeviceFilters = { status: 'all', motionOnly: false, hiddenCategories: [], onlyDeviceId: null };
+export const NO_FILTERS: DeviceFilters = { status: 'all', motionOnly: false, ignitionOnly: false, alarmOnly: false, hiddenCategories: [], onlyDeviceId: null };
 
 /** Spec §4 filters, set in the devices list and applied to the list and the map alike. */
 export const deviceFilters = createStore<DeviceFilters>(NO_FILTERS);

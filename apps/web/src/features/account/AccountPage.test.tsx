@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '../../state/session.ts';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { choose, selectField, textField } from '../../testing/queries.ts';
+import { choose, noticeText, selectField, textField } from '../../testing/queries.ts';
 import AccountPage from './AccountPage.tsx';
 
 const app = setupComponentTests();
@@ -37,7 +37,7 @@ async function renderAccount(user: User = me) {
 const dialog = () => screen.getByTestId('entity-dialog');
 
 describe('my account', () => {
-  it("saves one's own details and preferences, keeping the password, and goes home", async () => {
+  it("saves one's own details and preferences, keeping the password, says so and stays on the page", async () => {
     const view = await renderAccount();
     expect(within(dialog()).getByText('My account')).toBeTruthy();
     expect(textField(dialog(), 'Phone').value).toBe('+5511900000000');
@@ -47,7 +47,9 @@ describe('my account', () => {
     await choose(view, selectField(dialog(), 'Coordinate format'), 'DMS');
     await view.user.click(within(dialog()).getByTestId('entity-save'));
 
-    await waitFor(() => expect(view.location().pathname).toBe('/home'));
+    expect(await noticeText()).toBe('Saved');
+    expect(view.location().pathname).toBe('/account');
+    expect(textField(dialog(), 'Phone').value).toBe('+5511922223333');
     const body = app.api.received('PUT', '/api/users/12')[0].json();
     expect(body).toMatchObject({
       id: 12,
@@ -73,7 +75,10 @@ describe('my account', () => {
 
     await view.fill(textField(dialog(), 'Confirm new password'), 'n3w-pass');
     await view.user.click(within(dialog()).getByTestId('entity-save'));
-    await waitFor(() => expect(view.location().pathname).toBe('/home'));
+    expect(await noticeText()).toBe('Saved');
+    // the form starts again from the saved account: the password is not kept to be sent again
+    await waitFor(() => expect(textField(dialog(), 'New password').value).toBe(''));
+    expect(view.location().pathname).toBe('/account');
     expect(app.api.received('PUT', '/api/users/12')).toHaveLength(1);
     const body = app.api.received('PUT', '/api/users/12')[0].json();
     expect(body.password).toBe('n3w-pass');

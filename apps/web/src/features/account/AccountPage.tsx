@@ -8,11 +8,13 @@ import { useServerInfo } from '../../api/queries.ts';
 import { sessionUser, useSessionUser } from '../../state/session.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
+import { ApiTokenSection } from './ApiTokenSection.tsx';
 import { TwoStepDialog } from './TwoStepDialog.tsx';
+import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
+import { mapLayerOptions } from '../../ui/mapLayerOptions.ts';
 
 type AccountForm = Omit<User, 'password'> & { password?: string; passwordConfirm?: string };
 
-const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
 
 /** My account: the signed-in user's own details and preferences. */
 export default function AccountPage() {
@@ -35,13 +37,15 @@ export default function AccountPage() {
     { path: 'attributes.telegramChatId', label: t('account.telegramChatId'), kind: 'text', helper: t('account.telegramChatIdHelp') },
     { path: 'password', label: t('account.password'), kind: 'password', minLength: 4, minLengthMessage: t('validation.minFour'), helper: t('account.passwordHelp') },
     { path: 'passwordConfirm', label: t('account.passwordConfirm'), kind: 'password' },
-    { path: 'map', label: t('account.map'), kind: 'text', section: t('account.preferences') },
+    { path: 'map', label: t('account.map'), kind: 'select', options: mapLayerOptions(t), section: t('account.preferences') },
     { path: 'latitude', label: t('account.latitude'), kind: 'number', section: t('account.preferences') },
     { path: 'longitude', label: t('account.longitude'), kind: 'number', section: t('account.preferences') },
     { path: 'zoom', label: t('account.zoom'), kind: 'number', section: t('account.preferences') },
     { path: 'attributes.twelveHourFormat', label: t('account.twelveHourFormat'), kind: 'boolean', section: t('account.preferences') },
     { path: 'coordinateFormat', label: t('account.coordinateFormat'), kind: 'select', section: t('account.preferences'), options: ['dd', 'ddm', 'dms'].map((f) => ({ value: f, label: f.toUpperCase() })) },
-    { path: 'attributes.tarkan.lang', label: t('account.language'), kind: 'select', section: t('account.preferences'), options: LANGUAGES.map(([value, label]) => ({ value, label })) },
+    { path: 'attributes.tarkan.lang', label: t('account.language'), kind: 'select', section: t('account.preferences'), options: LANGUAGE_OPTIONS },
+    // spec §3 User `token`: minted and revoked at once by the server, never part of the saved form
+    { path: 'token', label: t('account.token.title'), kind: 'custom', section: t('account.token.title'), render: () => <ApiTokenSection /> },
   ];
   const value: AccountForm | null = user && { ...user, password: '', passwordConfirm: '' };
 

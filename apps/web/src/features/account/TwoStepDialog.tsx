@@ -13,6 +13,7 @@ import type { User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { usersApi } from '../../api/management.ts';
 import { generateTotpSecret } from '../../api/users.ts';
+import { notify } from '../../state/notice.ts';
 import { sessionUser } from '../../state/session.ts';
 import { modulesPath, qrModules } from '../../ui/qrCode.ts';
 import { useSubmit } from '../../ui/useSubmit.ts';
@@ -42,6 +43,7 @@ export function TwoStepDialog({ user, onClose }: { user: User; onClose: () => vo
   const save = useSubmit(async (work: () => Promise<void>) => {
     await work();
     onClose();
+    notify(t(enabled ? 'account.twoStep.disabled' : 'account.twoStep.enabled'), 'success');
   }, { holdOnSuccess: true });
   const { fail } = save;
 

@@ -1,12 +1,6 @@
 import NativeSelect from '@mui/material/NativeSelect';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LOCALES } from '../../i18n/locale.ts';
-
-/** Each language named in itself, so a reader finds theirs whatever the current language. */
-function nativeName(locale: string): string {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-}
+import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
@@ -19,9 +13,10 @@ export function LanguageSelect() {
       disableUnderline
       sx={{ fontSize: 14 }}
     >
-      {SUPPORTED_LOCALES.map((locale) => (
-        <option key={locale} value={locale}>
-          {nativeName(locale)}
+      {/* each language named in itself, so a reader finds theirs whatever the page's language */}
+      {LANGUAGE_OPTIONS.map(({ value, label }) => (
+        <option key={value} value={value}>
+          {label}
         </option>
       ))}
     </NativeSelect>

@@ -297,4 +297,11 @@ describe('login form', () => {
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('pt-BR');
   });
+
+  it('names each language in itself, whatever the page\'s language', async () => {
+    await app.render(<LoginPage />, { path: '/login' });
+    const names = () => screen.getAllByRole('option').map((option) => option.textContent);
+    expect(names()).toEqual(['Português (Brasil)', 'English (US)', 'Español']);
+    await screen.findByRole('button', { name: 'Sign in' });
+  });
 });

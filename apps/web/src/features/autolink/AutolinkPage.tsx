@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Device } from '@rastro/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../state/formats.ts';
 import { useNavigate, useParams } from 'react-router';
 import { devicesQuery, useGroups } from '../../api/queries.ts';
 import { claimTracker, getUnknownTrackers } from '../../api/tarkan.ts';
@@ -17,12 +18,14 @@ import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { useErrorText } from '../../ui/useErrorText.ts';
+import { notify } from '../../state/notice.ts';
 
 type Claim = Pick<Device, 'name' | 'uniqueId' | 'groupId'>;
 
 /** Trackers the server refused because nobody registered them: claim one by naming it (`/autolink/:id`). */
 export default function AutolinkPage() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const client = useQueryClient();
@@ -60,7 +63,7 @@ export default function AutolinkPage() {
             <ListItemButton key={tracker.uniqueId} divider onClick={() => navigate(`/autolink/${encodeURIComponent(tracker.uniqueId)}`)}>
               <ListItemText
                 primary={tracker.uniqueId}
-                secondary={t('autolink.seen', { protocol: tracker.protocol ?? '?', time: new Date(tracker.lastSeen).toLocaleString(), count: tracker.count })}
+                secondary={t('autolink.seen', { protocol: tracker.protocol ?? '?', time: formats.dateTime(tracker.lastSeen), count: tracker.count })}
               />
             </ListItemButton>
           ))}
@@ -75,6 +78,7 @@ export default function AutolinkPage() {
           onSave={async (claim) => {
             await claimTracker({ name: claim.name.trim(), uniqueId: claim.uniqueId.trim(), groupId: claim.groupId ?? undefined });
             await Promise.all([client.invalidateQueries({ queryKey: ['autolink'] }), client.invalidateQueries({ queryKey: devicesQuery.queryKey })]);
+            notify(t('autolink.added', { name: claim.name.trim() }), 'success');
           }}
           onClose={() => navigate('/autolink')}
         />

@@ -147,8 +147,14 @@ export default function DevicesPanel() {
         }}
       />
       <StatusFilterBar counts={counts} filters={filters} />
-      {(only || filters.hiddenCategories.length > 0) && (
+      {(only || filters.hiddenCategories.length > 0 || filters.ignitionOnly || filters.alarmOnly) && (
         <Stack direction="row" useFlexGap flexWrap="wrap" gap={0.75} sx={{ px: 1.5, pb: 1 }}>
+          {filters.ignitionOnly && (
+            <Chip size="small" color="secondary" data-testid="ignition-filter-chip" label={t('devices.activeFilter.ignition')} onDelete={() => updateDeviceFilters({ ignitionOnly: false })} />
+          )}
+          {filters.alarmOnly && (
+            <Chip size="small" color="secondary" data-testid="alarm-filter-chip" label={t('devices.activeFilter.alarm')} onDelete={() => updateDeviceFilters({ alarmOnly: false })} />
+          )}
           {only && (
             <Chip size="small" color="secondary" data-testid="only-device-chip" label={t('devices.onlyDevice', { name: only.name })} onDelete={() => updateDeviceFilters({ onlyDeviceId: null })} />
           )}

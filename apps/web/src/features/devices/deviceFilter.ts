@@ -1,7 +1,8 @@
 import type { Device, JsonValue, Position } from '@rastro/api';
 import { isSoftDeleted } from '../../api/devices.ts';
 import type { DeviceFilters } from '../../state/deviceFilters.ts';
-import { deviceStatus, isMoving } from './deviceStatus.ts';
+import { hasAlarm } from './deviceSort.ts';
+import { deviceStatus, hasIgnition, isMoving } from './deviceStatus.ts';
 
 export interface StatusCounts {
   all: number;
@@ -42,11 +43,13 @@ export function matchesQuery(device: Device, query: string, statusLabel?: string
   return fields.some((field) => field?.toLocaleLowerCase().includes(needle));
 }
 
-/** Status, motion, category and single-device filters (the text query is matched apart). */
+/** Status, motion, ignition, alarm, category and single-device filters (the text query is matched apart). */
 export function passesFilters(device: Device, position: Position | undefined, filters: DeviceFilters): boolean {
   if (filters.onlyDeviceId !== null && device.id !== filters.onlyDeviceId) return false;
   if (filters.status !== 'all' && deviceStatus(device) !== filters.status) return false;
   if (filters.motionOnly && !isMoving(position)) return false;
+  if (filters.ignitionOnly && !hasIgnition(position)) return false;
+  if (filters.alarmOnly && !hasAlarm(position)) return false;
   return !filters.hiddenCategories.includes(deviceCategory(device));
 }
 

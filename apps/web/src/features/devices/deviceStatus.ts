@@ -16,3 +16,8 @@ export function deviceStatus(device: Pick<Device, 'status'>): DeviceStatus {
 export function isMoving(position: Pick<Position, 'attributes'> | undefined): boolean {
   return position?.attributes.motion === true;
 }
+
+/** The ignition reported on the latest position. */
+export function hasIgnition(position: Pick<Position, 'attributes'> | undefined): boolean {
+  return position?.attributes.ignition === true;
+}

@@ -24,7 +24,7 @@ import { useSubmit } from '../../ui/useSubmit.ts';
 import { CircleEditor } from './CircleEditor.tsx';
 import { canDeleteActive, deleteActive, reshaped, startDrawing, startEditing, type Drawing } from './drawing.ts';
 import { DrawingBar, formatKm2 } from './DrawingBar.tsx';
-import { colorOf, geofenceFields } from './geofenceFields.ts';
+import { colorOf, geofenceFields, withShownColor } from './geofenceFields.ts';
 import { ShapePreview } from './ShapePreview.tsx';
 import { areaKm2, shapeBounds, shapeToWkt, vertices, wktToShape, type Shape, type ShapeKind } from './shapes.ts';
 
@@ -49,7 +49,8 @@ export function GeofenceEditor({ initial, readOnly, onSave, onClose }: GeofenceE
   const navigate = useNavigate();
   const map = useMapInstance();
   const calendars = useQuery({ queryKey: [calendarsApi.key], queryFn: () => calendarsApi.list() }).data ?? [];
-  const [geofence, setGeofence] = useState(initial);
+  // the colour input shows a colour even for a geofence saved without one: that colour is the one saved and drawn
+  const [geofence, setGeofence] = useState(() => withShownColor(initial));
   const [shape, setShape] = useState<Shape | null>(() => wktToShape(initial.area));
   const [drawing, setDrawing] = useState<Drawing | null>(null);
   const [tried, setTried] = useState(false);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { User } from '@rastro/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Geofence } from '../../api/geofences.ts';
 import { setupComponentTests } from '../../testing/app.tsx';
@@ -115,6 +115,26 @@ describe('geofence form', () => {
     expect(body.attributes).toMatchObject({ color: '#00aa00', lockOnExit: true });
     // 40 km/h on the screen is 40 / 1.852 knots on the wire
     expect(body.attributes.speedLimit).toBeCloseTo(21.598, 3);
+  });
+
+  it('saves the colour the form shows: the default for a geofence without one, else the one picked', async () => {
+    const view = await renderGeofences();
+    app.api.on('PUT', '/api/geofences/2', (request) => ({ json: request.json() }));
+    await view.user.click(entityRow('Route 9'));
+    const colour = () => within(editor()).getByLabelText<HTMLInputElement>('Colour');
+    expect(colour().value).toBe('#1976d2');
+    await view.user.click(screen.getByTestId('entity-save'));
+    await waitFor(() => expect(app.api.received('PUT', '/api/geofences/2')).toHaveLength(1));
+    expect(app.api.received('PUT', '/api/geofences/2')[0].json<Geofence>().attributes.color).toBe('#1976d2');
+    // the save says so
+    expect(await noticeText()).toBe('Saved');
+
+    await waitFor(() => expect(screen.queryByTestId('geofence-editor')).toBeNull());
+    await view.user.click(entityRow('Route 9'));
+    fireEvent.input(colour(), { target: { value: '#e53935' } });
+    await view.user.click(screen.getByTestId('entity-save'));
+    await waitFor(() => expect(app.api.received('PUT', '/api/geofences/2')).toHaveLength(2));
+    expect(app.api.received('PUT', '/api/geofences/2')[1].json<Geofence>().attributes.color).toBe('#e53935');
   });
 
   it("shows the server's refusal and stays in the form", async () => {

@@ -9,6 +9,7 @@ import { geofencesApi } from '../../api/entities.ts';
 import type { Geofence } from '../../api/geofences.ts';
 import { useDevices } from '../../api/queries.ts';
 import { useAreaActions } from '../../access/can.ts';
+import { notify } from '../../state/notice.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
 import { anchorDeviceId, colorOf } from './geofenceFields.ts';
 import { GeofenceEditor } from './GeofenceEditor.tsx';
@@ -29,6 +30,7 @@ export default function GeofencesPage() {
         onSave={async (geofence) => {
           await geofencesApi.save(geofence);
           await client.invalidateQueries({ queryKey: [geofencesApi.key] });
+          notify(t('entity.saved'), 'success');
         }}
         onClose={() => setEditing(null)}
       />

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { KNOTS_TO_KMH } from '@rastro/api';
 import type { Geofence } from '../../api/geofences.ts';
 import type { FieldOption, FieldSpec } from '../../ui/entity/fields.ts';
+import { geofenceColor } from '../../ui/geofenceColor.ts';
 
 /** Spec §3 Geofence: the form beside the drawing. Speed limit: km/h on screen, knots on the wire. */
 export function geofenceFields(t: TFunction, calendars: FieldOption[]): FieldSpec<Geofence>[] {
@@ -15,11 +16,13 @@ export function geofenceFields(t: TFunction, calendars: FieldOption[]): FieldSpe
   ];
 }
 
-const DEFAULT_COLOR = '#1976d2';
-
 export function colorOf(geofence: Geofence): string {
-  const color = geofence.attributes.color;
-  return typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) ? color : DEFAULT_COLOR;
+  return geofenceColor(geofence.attributes);
+}
+
+/** The geofence with the colour it shows written into it, so that what is saved is what was seen. */
+export function withShownColor(geofence: Geofence): Geofence {
+  return { ...geofence, attributes: { ...geofence.attributes, color: colorOf(geofence) } };
 }
 
 /** Spec §3: an anchor is a geofence flagged isAnchor, tied to a device. */

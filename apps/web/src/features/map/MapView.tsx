@@ -5,6 +5,7 @@ import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { fallbackStyle } from './fallbackStyle.ts';
+import { mapLocale } from './mapLocale.ts';
 import { setMapInstance } from '../../state/mapInstance.ts';
 import { CreatedMapContext } from './mapContext.ts';
 
@@ -25,11 +26,13 @@ maplibregl.prewarm();
  * add their sources and layers once the style has loaded.
  */
 export function MapView({ camera, children }: { camera?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [created, setCreated] = useState<maplibregl.Map | null>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const initialMode = useRef(useTheme().palette.mode);
+  const initialLocale = useRef(mapLocale(t));
+  const controls = useRef<maplibregl.IControl[]>([]);
 
   useEffect(() => {
     if (!container.current) return;
@@ -41,9 +44,10 @@ export function MapView({ camera, children }: { camera?: ReactNode; children: Re
       attributionControl: { compact: true },
       // markers come and go with every live update; fading them keeps the map repainting for 300 ms after each
       fadeDuration: 0,
+      // MapLibre's own tooltips and names in the user's language
+      locale: initialLocale.current,
     });
-    instance.addControl(new maplibregl.NavigationControl(), 'top-right');
-    instance.addControl(new maplibregl.ScaleControl(), 'bottom-left');
+    controls.current = addControls(instance);
     instance.on('load', () => {
       setMap(instance);
       setMapInstance(instance);
@@ -59,6 +63,17 @@ export function MapView({ camera, children }: { camera?: ReactNode; children: Re
     };
   }, []);
 
+  // a language chosen later: MapLibre reads its texts when a control is added, so the controls
+  // are added again over the new table (the map keeps no public setter for it)
+  useEffect(() => {
+    if (!created) return;
+    const locale = mapLocale(i18n.getFixedT(i18n.language));
+    if (Object.entries(locale).every(([id, text]) => created._locale[id] === text)) return;
+    created._locale = { ...created._locale, ...locale };
+    controls.current.forEach((control) => created.removeControl(control));
+    controls.current = addControls(created);
+  }, [created, i18n, i18n.language]);
+
   return (
     // the outer box places the map; MapLibre's stylesheet owns the inner element's position
     <Box sx={{ position: 'absolute', inset: 0 }}>
@@ -68,4 +83,12 @@ export function MapView({ camera, children }: { camera?: ReactNode; children: Re
       </div>
     </Box>
   );
+}
+
+function addControls(map: maplibregl.Map): maplibregl.IControl[] {
+  const navigation = new maplibregl.NavigationControl();
+  const scale = new maplibregl.ScaleControl();
+  map.addControl(navigation, 'top-right');
+  map.addControl(scale, 'bottom-left');
+  return [navigation, scale];
 }

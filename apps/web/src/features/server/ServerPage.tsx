@@ -5,13 +5,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { restartServer, saveServer } from '../../api/management.ts';
 import { serverInfoQuery } from '../../api/queries.ts';
+import { tileSourcesQuery } from '../../api/tiles.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { mapLayerOptions } from '../../ui/mapLayerOptions.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
+import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
 import { channelFields } from './channelFields.tsx';
 
-const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
 
 /** Spec §3 "Server settings": Traccar's columns plus the product's attributes (administrators). */
 function serverFields(t: (key: string) => string, saved: Server | null | undefined): FieldSpec<Server>[] {
@@ -20,12 +22,14 @@ function serverFields(t: (key: string) => string, saved: Server | null | undefin
   const product = t('server.sections.product');
   const sms = t('server.sections.sms');
   return [
-    { path: 'map', label: t('server.map'), kind: 'text', section: map },
+    { path: 'map', label: t('server.map'), kind: 'select', options: mapLayerOptions(t), helper: t('server.mapHelp'), section: map },
+    { path: 'mapUrl', label: t('server.mapUrl'), kind: 'text', helper: t('server.mapUrlHelp'), section: map, visible: (server) => server.map === 'custom' || !!server.mapUrl },
     { path: 'latitude', label: t('server.latitude'), kind: 'number', section: map },
     { path: 'longitude', label: t('server.longitude'), kind: 'number', section: map },
     { path: 'zoom', label: t('server.zoom'), kind: 'number', section: map },
-    { path: 'bingKey', label: t('server.bingKey'), kind: 'text', section: map },
-    { path: 'attributes.googleKey', label: t('server.googleKey'), kind: 'text', section: map },
+    // the providers the map draws through the server's tile proxy, which keeps their keys (masked when read)
+    { path: 'attributes.mapTilerKey', label: t('server.mapTilerKey'), kind: 'password', helper: t('server.mapKeyHelp'), section: map },
+    { path: 'attributes.mapboxAccessToken', label: t('server.mapboxAccessToken'), kind: 'password', helper: t('server.mapKeyHelp'), section: map },
     { path: 'attributes.web.selectZoom', label: t('server.selectZoom'), kind: 'number', section: map },
     { path: 'attributes.twelveHourFormat', label: t('server.twelveHourFormat'), kind: 'boolean', section: map },
     { path: 'coordinateFormat', label: t('server.coordinateFormat'), kind: 'select', section: map, options: ['dd', 'ddm', 'dms'].map((f) => ({ value: f, label: f.toUpperCase() })) },
@@ -39,8 +43,8 @@ function serverFields(t: (key: string) => string, saved: Server | null | undefin
     { path: 'attributes.tarkan.enableAdvancedPerms', label: t('server.enableAdvancedPerms'), kind: 'boolean', section: product },
     // on unless turned off (spec §3 gives no default; lock and unlock are the product's commands)
     { path: 'attributes.tarkan.enableLockUnlock', label: t('server.enableLockUnlock'), kind: 'boolean', defaultValue: true, section: product },
-    { path: 'attributes.tarkan.lang', label: t('server.language'), kind: 'select', section: product, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
-    { path: 'attributes.tarkan.deviceAttributes', label: t('server.deviceAttributes'), kind: 'text', section: product },
+    { path: 'attributes.tarkan.lang', label: t('server.language'), kind: 'select', section: product, options: LANGUAGE_OPTIONS },
+    { path: 'attributes.tarkan.deviceAttributes', label: t('server.deviceAttributes'), kind: 'text', helper: t('server.deviceAttributesHelp'), section: product },
     { path: 'attributes.tarkan.logoWidth', label: t('server.logoWidth'), kind: 'text', section: product },
     // Traccar's HTTP SMS keys (docs/configuration.md): commands by SMS and the sms notificator
     { path: 'attributes.sms.http.url', label: t('server.smsUrl'), kind: 'text', section: sms },
@@ -78,6 +82,8 @@ export default function ServerPage() {
         onSave={async (value) => {
           await saveServer(value);
           await client.invalidateQueries({ queryKey: serverInfoQuery.queryKey });
+          // a provider key set or cleared changes the layers the map offers
+          await client.invalidateQueries({ queryKey: tileSourcesQuery.queryKey });
         }}
         extraActions={() => (
           <Button color="error" onClick={() => setRestarting(true)} data-testid="server-restart" sx={{ mr: 'auto' }}>

@@ -15,6 +15,7 @@ import { useServerInfo } from '../../api/queries.ts';
 import { useAdminOnPlus } from '../../access/can.ts';
 import { advancedPermissionsOn, useAccessContext } from '../../access/permissions.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
+import { ApiTokenSection } from '../account/index.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';
 import { checkUser, toWire, userFields, type UserForm } from './userFields.ts';
 
@@ -48,6 +49,12 @@ export default function UsersPage() {
       render: (user, change) => <PermissionGrid attributes={user.attributes} onChange={(attributes) => change({ ...user, attributes })} grantor={admin ? null : me?.attributes[ADVANCED_PERMISSIONS_KEY]} />,
     });
   }
+
+  // spec §3 User `token`: an API token of the user being edited, minted for him by the server (a saved user only)
+  fields.push({
+    path: 'token', label: t('account.token.title'), kind: 'custom', section: t('account.token.title'),
+    visible: (user) => user.id !== 0, render: (user) => <ApiTokenSection key={user.id} userId={user.id} />,
+  });
 
   const description: EntityDescription<UserForm> = {
     area: 'users',

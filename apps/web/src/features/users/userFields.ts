@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { User } from '@rastro/api';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
+import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
+import { mapLayerOptions } from '../../ui/mapLayerOptions.ts';
 
 /** A user in the form: the wire user plus the confirmation, which never leaves the browser. */
 export type UserForm = Omit<User, 'password'> & { password?: string | null; passwordConfirm?: string };
@@ -18,7 +20,6 @@ export interface UserFieldScope {
   selfId?: number;
 }
 
-const LANGUAGES = [['pt-BR', 'Português (Brasil)'], ['en-US', 'English'], ['es', 'Español']] as const;
 const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'] as const;
 const MODES = ['fixed', 'percent'] as const;
 
@@ -47,13 +48,13 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
     { path: 'deviceLimit', label: t('users.deviceLimit'), kind: 'number', helper: t('users.unlimitedHelp'), section: rights },
     { path: 'userLimit', label: t('users.userLimit'), kind: 'number', helper: t('users.unlimitedHelp'), section: rights },
     { path: 'expirationTime', label: t('users.expirationTime'), kind: 'datetime', section: rights },
-    { path: 'map', label: t('users.map'), kind: 'text', section: prefs },
+    { path: 'map', label: t('users.map'), kind: 'select', options: mapLayerOptions(t), section: prefs },
     { path: 'latitude', label: t('users.latitude'), kind: 'number', section: prefs },
     { path: 'longitude', label: t('users.longitude'), kind: 'number', section: prefs },
     { path: 'zoom', label: t('users.zoom'), kind: 'number', section: prefs },
     { path: 'attributes.twelveHourFormat', label: t('users.twelveHourFormat'), kind: 'boolean', section: prefs },
     { path: 'coordinateFormat', label: t('users.coordinateFormat'), kind: 'select', section: prefs, options: COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`users.coordinateFormats.${f}`) })) },
-    { path: 'attributes.tarkan.lang', label: t('users.language'), kind: 'select', section: prefs, options: LANGUAGES.map(([value, label]) => ({ value, label })) },
+    { path: 'attributes.tarkan.lang', label: t('users.language'), kind: 'select', section: prefs, options: LANGUAGE_OPTIONS },
     { path: 'attributes.tarkan.deviceAttributes', label: t('users.deviceAttributes'), kind: 'text', helper: t('users.deviceAttributesHelp'), section: prefs },
   ];
   if (scope.admin) fields.splice(6, 0, { path: 'administrator', label: t('users.administrator'), kind: 'boolean', section: rights });

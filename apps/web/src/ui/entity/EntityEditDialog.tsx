@@ -17,17 +17,19 @@ interface EntityEditDialogProps<T> extends EditFormProps<T> {
   readOnly?: boolean;
   /** Buttons beside Save, e.g. a test that needs the unsaved form. */
   extraActions?: (item: T) => ReactNode;
+  /** Closes once saved (the default); a settings page stays open instead. */
+  closeOnSave?: boolean;
 }
 
 /** The generic edit dialog: the form of a field description, validated, saved, closed. */
-export function EntityEditDialog<T>({ title, fields, initial, check, onSave, onClose, readOnly, extraActions }: EntityEditDialogProps<T>) {
+export function EntityEditDialog<T>({ title, fields, initial, check, onSave, onClose, readOnly, extraActions, closeOnSave = true }: EntityEditDialogProps<T>) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [item, setItem] = useState(initial);
   const [tried, setTried] = useState(false);
   const save = useSubmit(async (edited: T) => {
     await onSave(edited);
-    onClose();
+    if (closeOnSave) onClose();
   });
   const problems = tried ? validate(fields, item) : {};
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useTheme } from '@mui/material/styles';
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
 import type { Geofence } from '../../../api/geofences.ts';
 import { useGeofences } from '../../../api/queries.ts';
 import { useMapInstance } from '../../../state/mapInstance.ts';
 import { useMapOptions } from '../../../state/mapOptions.ts';
+import { geofenceColor } from '../../../ui/geofenceColor.ts';
 import { useMapLayers, type MapDrawing } from '../../../ui/useMapLayers.ts';
 import { labelImageId } from '../icons/imageIds.ts';
 import { installMapImages } from '../icons/mapImages.ts';
@@ -19,19 +19,14 @@ interface GeofenceProperties {
   label: string;
 }
 
-function colorOf(geofence: Geofence, fallback: string): string {
-  const color = geofence.attributes.color;
-  return typeof color === 'string' && /^#[0-9a-f]{3,8}$/i.test(color) ? color : fallback;
-}
-
-/** Areas, and a label point at the first vertex of each (inside enough for circles, visible for lines). */
-export function geofenceFeatures(geofences: readonly Geofence[], fallbackColor: string) {
+/** Areas, and a label point at the first vertex of each (inside enough for circles, visible for lines), each in its colour. */
+export function geofenceFeatures(geofences: readonly Geofence[]) {
   const areas: Feature<Polygon | LineString, GeofenceProperties>[] = [];
   const labels: Feature<Point, GeofenceProperties>[] = [];
   for (const geofence of geofences) {
     const geometry = parseArea(geofence.area);
     if (!geometry) continue;
-    const properties = { color: colorOf(geofence, fallbackColor), label: labelImageId(geofence.name) };
+    const properties = { color: geofenceColor(geofence.attributes), label: labelImageId(geofence.name) };
     areas.push({ type: 'Feature', id: geofence.id, geometry, properties });
     const anchor = geometry.type === 'Polygon' ? geometry.coordinates[0][0] : geometry.coordinates[0];
     labels.push({ type: 'Feature', id: geofence.id, geometry: { type: 'Point', coordinates: anchor }, properties });
@@ -50,10 +45,9 @@ export function geofenceFeatures(geofences: readonly Geofence[], fallbackColor: 
  */
 export function GeofencesLayer() {
   const map = useMapInstance();
-  const theme = useTheme();
   const visible = useMapOptions().geofences;
   const geofences = useGeofences(visible).data;
-  const features = useMemo(() => geofenceFeatures(geofences ?? [], theme.palette.secondary.main), [geofences, theme]);
+  const features = useMemo(() => geofenceFeatures(geofences ?? []), [geofences]);
   const drawn = visible && features.areas.features.length > 0;
   // what the sources hold, so that the data they were made with is not set again
   const shown = useRef<typeof features | null>(null);

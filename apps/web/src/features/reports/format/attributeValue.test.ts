@@ -17,7 +17,10 @@ describe('attributeText', () => {
   it('adds the usual unit of common attributes', () => {
     expect(attributeText('power', 13.9, format, t)).toBe('13.9 V');
     expect(attributeText('batteryLevel', 87, format, t)).toBe('87 %');
-    expect(attributeText('fuel', 40.5, format, t)).toBe('40.5');
+    // Traccar's units: fuel in litres, fuel level in percent
+    expect(attributeText('fuel', 40.5, format, t)).toBe('40.5 L');
+    expect(attributeText('fuelLevel', 86.2, format, t)).toBe('86.2 %');
+    expect(attributeText('fuelConsumption', 3, format, t)).toBe('3 L/h');
   });
 
   it('shows flags, texts and anything else', () => {

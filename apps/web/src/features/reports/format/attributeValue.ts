@@ -4,8 +4,21 @@
 export const DISTANCE_KEYS = ['odometer', 'totalDistance', 'distance', 'tripOdometer'];
 /** Kept by the server in milliseconds. */
 export const DURATION_KEYS = ['hours'];
-/** Units of common attributes as the protocols fill them. */
-export const PLAIN_SUFFIX: Record<string, string> = { altitude: 'm', accuracy: 'm', batteryLevel: '%', power: 'V', battery: 'V' };
+/**
+ * Units of common attributes as Traccar defines them (its Position keys): `fuel` and `fuelUsed` in
+ * litres, `fuelLevel` and `batteryLevel` in percent, `fuelConsumption` in litres an hour.
+ */
+export const PLAIN_SUFFIX: Record<string, string> = {
+  altitude: 'm',
+  accuracy: 'm',
+  batteryLevel: '%',
+  power: 'V',
+  battery: 'V',
+  fuel: 'L',
+  fuelUsed: 'L',
+  fuelLevel: '%',
+  fuelConsumption: 'L/h',
+};
 
 interface AttributeFormat {
   distance: (metres: number) => string;

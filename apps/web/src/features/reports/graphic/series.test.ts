@@ -41,6 +41,7 @@ describe('unitSuffix', () => {
     expect(unitSuffix('odometer', seriesUnit('odometer', 'kmh', 'mi'))).toBe('mi');
     expect(unitSuffix('hours', seriesUnit('hours', 'kmh', 'km'))).toBe('h');
     expect(unitSuffix('power', seriesUnit('power', 'kmh', 'km'))).toBe('V');
-    expect(unitSuffix('fuel', seriesUnit('fuel', 'kmh', 'km'))).toBe('');
+    expect(unitSuffix('fuel', seriesUnit('fuel', 'kmh', 'km'))).toBe('L');
+    expect(unitSuffix('zeta', seriesUnit('zeta', 'kmh', 'km'))).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useAreaActions } from '../../../access/can.ts';
 import { calendarsApi } from '../../../api/entities.ts';
 import { scheduledReportsApi } from '../../../api/reports.ts';
+import { notify } from '../../../state/notice.ts';
 import { useSessionUser } from '../../../state/session.ts';
 import { EntityListPage, type EntityDescription } from '../../../ui/entity/EntityListPage.tsx';
 import { parseFilter } from '../filters/reportFilter.ts';
@@ -61,7 +62,10 @@ export default function ScheduledReportsPage() {
           calendars={calendars}
           email={user?.email ?? ''}
           readOnly={editing.id > 0 ? !allowed.edit : !allowed.create}
-          onSaved={() => client.invalidateQueries({ queryKey: [scheduledReportsApi.key] })}
+          onSaved={() => {
+            notify(t('entity.saved'), 'success');
+            return client.invalidateQueries({ queryKey: [scheduledReportsApi.key] });
+          }}
           onClose={() => setEditing(null)}
         />
       )}
