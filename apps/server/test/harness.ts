@@ -328,3 +328,6 @@ export async function reportOsmAnd(osmand: string, params: Record<string, string
   const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   return fetch(`${osmand}/?${query.toString()}`, { method: 'POST' });
 }
+
+/** A fix time `secondsAgo` before now, in Unix seconds (OsmAnd's timestamp): GET /api/positions lists recent fixes only. */
+export const unixSecondsAgo = (secondsAgo: number): number => Math.floor(Date.now() / 1000) - secondsAgo;

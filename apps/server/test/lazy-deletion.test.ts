@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, postgresAvailable, reportOsmAnd, type Dialect, withServer } from './harness.ts';
-
-/** A fix time shortly before now, in Unix seconds: GET /api/positions lists recent fixes only. */
-const recent = (secondsAgo: number) => Math.floor(Date.now() / 1000) - secondsAgo;
+import { Client, postgresAvailable, reportOsmAnd, type Dialect, unixSecondsAgo, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -38,7 +35,7 @@ describe.each(dialects)('lazy (safe-mode) device deletion on %s', (dialect) => {
   it('hides a deleted device with its data, frees its identifier and restores it for an administrator', async () => {
     await setLazy(true);
     const truck = await owner.json<WireDevice>('POST', '/api/devices', { name: 'Truck', uniqueId: 'imei-100' });
-    expect((await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.5, lon: -46.6, timestamp: recent(300) })).status).toBe(200);
+    expect((await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.5, lon: -46.6, timestamp: unixSecondsAgo(300) })).status).toBe(200);
     expect(await count('tc_positions', truck.id)).toBe(1);
     expect((await owner.json<{ deviceId: number }[]>('GET', '/api/positions')).map((p) => p.deviceId)).toEqual([truck.id]);
 
@@ -61,7 +58,7 @@ describe.each(dialects)('lazy (safe-mode) device deletion on %s', (dialect) => {
     expect((await admin.request('PUT', `/api/devices/${truck.id}`, { id: truck.id, name: 'X', uniqueId: 'other' })).status).toBe(404);
 
     // a tracker still reporting under the old identifier is unknown, not the hidden device
-    const refused = await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.6, lon: -46.7, timestamp: recent(240) });
+    const refused = await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.6, lon: -46.7, timestamp: unixSecondsAgo(240) });
     // Traccar's answer to an unknown device in the query format
     expect([refused.status, await refused.text()]).toEqual([400, 'unknown device']);
     expect(await count('tc_positions', truck.id)).toBe(1);
@@ -78,7 +75,7 @@ describe.each(dialects)('lazy (safe-mode) device deletion on %s', (dialect) => {
     expect((await deletedList()).map((d) => d.id)).not.toContain(truck.id);
     expect(await count('tc_positions', truck.id)).toBe(1);
     // and it takes positions again, which reach the owner's socket
-    expect((await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.7, lon: -46.7, timestamp: recent(180) })).status).toBe(200);
+    expect((await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.7, lon: -46.7, timestamp: unixSecondsAgo(180) })).status).toBe(200);
     expect(await count('tc_positions', truck.id)).toBe(2);
     await socket.waitFor((frame) => frame.positions?.find((p) => p.deviceId === truck.id && p.latitude === -23.7));
     socket.close();
@@ -121,7 +118,7 @@ describe.each(dialects)('lazy (safe-mode) device deletion on %s', (dialect) => {
   it('keeps the deleted devices to administrators and lets them purge one for good', async () => {
     await setLazy(true);
     const bus = await owner.json<WireDevice>('POST', '/api/devices', { name: 'Bus', uniqueId: 'bus-9' });
-    await reportOsmAnd(server.osmand, { id: 'bus-9', lat: -23.5, lon: -46.6, timestamp: recent(300) });
+    await reportOsmAnd(server.osmand, { id: 'bus-9', lat: -23.5, lon: -46.6, timestamp: unixSecondsAgo(300) });
     await owner.json('DELETE', `/api/devices/${bus.id}`);
 
     expect((await owner.request('GET', '/tarkan/devices/deleted')).status).toBe(400);

@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, postgresAvailable, reportOsmAnd, type Dialect, withServer } from './harness.ts';
-
-/** A fix time shortly before now, in Unix seconds: GET /api/positions lists recent fixes only. */
-const recent = (secondsAgo: number) => Math.floor(Date.now() / 1000) - secondsAgo;
+import { Client, postgresAvailable, reportOsmAnd, type Dialect, unixSecondsAgo, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -41,7 +38,7 @@ describe.each(dialects)('QR device login on %s', (dialect) => {
     other = await owner.json('POST', '/api/devices', { name: 'Truck 2', uniqueId: 'qrd-other' });
     hidden = await admin.json('POST', '/api/devices', { name: 'Admin car', uniqueId: 'qrd-admin' });
     for (const [id, lat] of [['qrd-truck', -23.5], ['qrd-other', -22.9], ['qrd-admin', -21]] as const) {
-      expect((await reportOsmAnd(server.osmand, { id, lat, lon: -46.6, timestamp: recent(120) })).status).toBe(200);
+      expect((await reportOsmAnd(server.osmand, { id, lat, lon: -46.6, timestamp: unixSecondsAgo(120) })).status).toBe(200);
     }
   });
 
@@ -104,8 +101,8 @@ describe.each(dialects)('QR device login on %s', (dialect) => {
     const socket = client.socket();
     await socket.opened;
     try {
-      await reportOsmAnd(server.osmand, { id: 'qrd-other', lat: -22.8, lon: -46.6, timestamp: recent(60) });
-      await reportOsmAnd(server.osmand, { id: 'qrd-truck', lat: -23.4, lon: -46.6, timestamp: recent(60) });
+      await reportOsmAnd(server.osmand, { id: 'qrd-other', lat: -22.8, lon: -46.6, timestamp: unixSecondsAgo(60) });
+      await reportOsmAnd(server.osmand, { id: 'qrd-truck', lat: -23.4, lon: -46.6, timestamp: unixSecondsAgo(60) });
       await socket.waitFor((frame) => frame.positions?.find((p) => p.deviceId === truck.id && p.latitude === -23.4));
       const seen = new Set(socket.frames.flatMap((frame) => [...(frame.positions ?? []).map((p) => p.deviceId), ...(frame.devices ?? []).map((d) => d.id)]));
       expect([...seen]).toEqual([truck.id]);

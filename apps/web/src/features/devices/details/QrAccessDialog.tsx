@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,11 +8,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Device } from '@rastro/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +18,7 @@ import { shareLink } from '../../../api/shares.ts';
 import { useFormats } from '../../../state/formats.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { modulesPath, qrModules } from '../../../ui/qrCode.ts';
+import { CopyableField } from '../../../ui/CopyableField.tsx';
 import { useErrorText } from '../../../ui/useErrorText.ts';
 import { printLabel } from './printLabel.ts';
 
@@ -39,7 +35,6 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
   const key = ['qr-access', device.id];
   const state = useQuery({ queryKey: key, queryFn: () => getQrAccess(device.id) });
   const [confirm, setConfirm] = useState<'replace' | 'revoke' | null>(null);
-  const [copied, setCopied] = useState(false);
   const issue = useMutation({
     mutationFn: () => issueQrAccess(device.id),
     onSuccess: (access) => client.setQueryData(key, { ...access, token: undefined }),
@@ -66,12 +61,6 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
   const failure = state.error ?? issue.error ?? revoke.error;
   const active = state.data?.active === true;
   const busy = issue.isPending || revoke.isPending;
-
-  const copy = async () => {
-    if (!link) return;
-    await navigator.clipboard.writeText(link);
-    setCopied(true);
-  };
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid="qr-access-dialog">
@@ -101,26 +90,7 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
                   <CircularProgress />
                 )}
               </Box>
-              <TextField
-                size="small"
-                label={t('devices.qrAccess.link')}
-                value={link}
-                data-testid="qr-access-link"
-                slotProps={{
-                  htmlInput: { readOnly: true },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <Tooltip title={copied ? t('devices.share.copied') : t('devices.share.copy')}>
-                          <IconButton edge="end" onClick={() => void copy()} aria-label={t('devices.share.copy')}>
-                            <ContentCopyIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
+              <CopyableField label={t('devices.qrAccess.link')} value={link} copyLabel={t('devices.share.copy')} copiedLabel={t('devices.share.copied')} data-testid="qr-access-link" />
             </>
           )}
         </Stack>
