@@ -94,7 +94,8 @@ test.describe('push button', () => {
     const context = await browser.newContext({ locale: 'pt-BR' });
     const shared = await context.newPage();
     await shared.goto(`/share/${encodeURIComponent((await link.text()).trim())}`);
-    await expect(shared).toHaveURL(/\/home$/);
+    // a share link opens onto its vehicle
+    await expect(shared).toHaveURL(/\/devices\/\d+$/);
     await expect(shared.getByRole('button', { name: /Silenciar notificações|Ativar som das notificações/ })).toBeVisible();
     await expect(bell(shared)).toHaveCount(0);
     await context.close();
