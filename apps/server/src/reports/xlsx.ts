@@ -6,7 +6,8 @@ import { coordinateCell, distance, duration, localTime, neutralise, pointText, s
 import type { Pace } from './pace.ts';
 
 type Cell = string | number | boolean | null;
-interface Column<T> {
+/** A spreadsheet column: its header in each language, its cell, and the unit its header names. */
+export interface Column<T> {
   header: Record<Locale, string>;
   value: (item: T, format: ExportFormat) => Cell;
   width?: number;
@@ -14,7 +15,7 @@ interface Column<T> {
   unit?: 'speed' | 'distance';
 }
 
-const h = (pt: string, en: string, es: string): Record<Locale, string> => ({ 'pt-BR': pt, 'en-US': en, es });
+export const h = (pt: string, en: string, es: string): Record<Locale, string> => ({ 'pt-BR': pt, 'en-US': en, es });
 const unitLabel = (f: ExportFormat) => ({ kmh: 'km/h', mph: 'mph', kn: 'kn' })[f.speedUnit];
 
 const device: Column<{ deviceName: string }> = { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i) => i.deviceName, width: 24 };
@@ -73,11 +74,15 @@ export const TITLES: Record<SheetKind, Record<Locale, string>> = {
 };
 
 /** A real .xlsx workbook of a report, with units in the headers and every text neutralised. */
-export async function reportWorkbook(kind: SheetKind, items: object[], format: ExportFormat, pace: Pace): Promise<Buffer> {
+export function reportWorkbook(kind: SheetKind, items: object[], format: ExportFormat, pace: Pace): Promise<Buffer> {
+  return sheetWorkbook(TITLES[kind], SHEETS[kind] as Column<object>[], items, format, pace);
+}
+
+/** One sheet of `items` under `columns`: units in the headers; every text neutralised (it is user input, never a formula). */
+export async function sheetWorkbook<T>(title: Record<Locale, string>, columns: Column<T>[], items: T[], format: ExportFormat, pace: Pace): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Rastro';
-  const sheet = workbook.addWorksheet(TITLES[kind][format.locale]);
-  const columns = SHEETS[kind] as Column<object>[];
+  const sheet = workbook.addWorksheet(title[format.locale]);
   sheet.columns = columns.map((c) => {
     const unit = c.unit === 'speed' ? ` (${unitLabel(format)})` : c.unit === 'distance' ? ` (${format.distanceUnit})` : '';
     return { header: c.header[format.locale] + unit, width: c.width ?? 14 };
