@@ -30,18 +30,35 @@ class FakeDevice {
     this.received = this.received.subarray(length);
     return out;
   }
+
+  /** Reads as many bytes as `hex` holds and asserts they are it. */
+  async expectReply(hex: string): Promise<void> {
+    expect((await this.read(hex.length / 2)).toString('hex')).toBe(hex);
+  }
 }
 
 describe('binary protocols through the whole server', () => {
   const { server, admin } = withServer({ dialect: 'sqlite' });
 
+  /** A device the server knows, and a tracker with its identifier connected to the protocol's port. */
+  async function connectDevice(protocol: string, name: string, uniqueId: string) {
+    const device = await admin.json('POST', '/api/devices', { name, uniqueId });
+    return { device, tracker: new FakeDevice(server.port(protocol)) };
+  }
+
+  /** The device's stored positions once there are `count` of them (within `range`, a query suffix). */
+  async function storedPositions(deviceId: number, count: number, range = '') {
+    const url = `/api/positions?deviceId=${deviceId}${range}`;
+    await expect.poll(async () => (await admin.json('GET', url)).length).toBe(count);
+    return admin.json('GET', url);
+  }
+
   it('Teltonika: login, acknowledged positions, a lock command over the connection, offline on close', async () => {
-    const device = await admin.json('POST', '/api/devices', { name: 'FMB920', uniqueId: '123456789012345' });
-    const tracker = new FakeDevice(server.port('teltonika'));
+    const { device, tracker } = await connectDevice('teltonika', 'FMB920', '123456789012345');
     tracker.send('000F313233343536373839303132333435');
-    expect((await tracker.read(1)).toString('hex')).toBe('01');
+    await tracker.expectReply('01');
     tracker.send('000000000000003508010000014f8e016420002141bbaf0f4e96a7fffa0000120000000602010047030242669c92000002c7000000009100000000000100002df3');
-    expect((await tracker.read(4)).toString('hex')).toBe('00000001');
+    await tracker.expectReply('00000001');
 
     const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
     expect(position).toMatchObject({ protocol: 'teltonika', deviceId: device.id });
@@ -87,10 +104,9 @@ describe('binary protocols through the whole server', () => {
   });
 
   it('GT06: login ack, a location stored then acknowledged, engine stop over the connection', async () => {
-    const device = await admin.json('POST', '/api/devices', { name: 'Concox', uniqueId: '864717003283581' });
-    const tracker = new FakeDevice(server.port('gt06'));
+    const { device, tracker } = await connectDevice('gt06', 'Concox', '864717003283581');
     tracker.send('78780D01086471700328358100093F040D0A');
-    expect((await tracker.read(10)).toString('hex')).toBe('78780501000955940d0a');
+    await tracker.expectReply('78780501000955940d0a');
     tracker.send('78781f120f0a140e150bc505e51e780293a9e800540000f601006e0055da00035f240d0a');
     const ack = await tracker.read(10);
     expect(ack.subarray(0, 4).toString('hex')).toBe('78780512');
@@ -107,11 +123,9 @@ describe('binary protocols through the whole server', () => {
   });
 
   it('H02: a text report over TCP and a binary report over UDP are stored', async () => {
-    const device = await admin.json('POST', '/api/devices', { name: 'SinoTrack', uniqueId: '4210051415' });
-    const tracker = new FakeDevice(server.port('h02'));
+    const { device, tracker } = await connectDevice('h02', 'SinoTrack', '4210051415');
     tracker.socket.write('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF,712,01,0,0,6#');
-    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
-    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    const [position] = await storedPositions(device.id, 1);
     expect(position).toMatchObject({ protocol: 'h02', fixTime: '2015-12-22T16:45:49.000+00:00' });
     expect(position.latitude).toBeCloseTo(9.93978, 5);
     tracker.socket.destroy();
@@ -120,18 +134,15 @@ describe('binary protocols through the whole server', () => {
     const udp = (await import('node:dgram')).createSocket('udp4');
     const h02Udp = server.port('h02', 'udp');
     udp.send(Buffer.from('24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f', 'hex'), h02Udp, '127.0.0.1');
-    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${binary.id}`)).length).toBe(1);
-    const [fromUdp] = await admin.json('GET', `/api/positions?deviceId=${binary.id}`);
+    const [fromUdp] = await storedPositions(binary.id, 1);
     expect(fromUdp.latitude).toBeCloseTo(4.69898, 5);
     udp.close();
   });
 
   it('Suntech: a text report over TCP is stored', async () => {
-    const device = await admin.json('POST', '/api/devices', { name: 'ST300', uniqueId: '205887320' });
-    const tracker = new FakeDevice(server.port('suntech'));
+    const { device, tracker } = await connectDevice('suntech', 'ST300', '205887320');
     tracker.socket.write('ST300STT;205887320;04;706;20240501;10:20:30;33e530;-23.550520;-046.633308;040.000;089.10;11;1;2345678;12.40;000000;1;0019;003051;0.0;0;0\r');
-    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
-    const [position] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    const [position] = await storedPositions(device.id, 1);
     expect(position).toMatchObject({ protocol: 'suntech', latitude: -23.55052, longitude: -46.633308, fixTime: '2024-05-01T10:20:30.000+00:00' });
     expect(position.speed).toBeCloseTo(40 / 1.852, 2);
     tracker.socket.destroy();
@@ -144,15 +155,13 @@ describe('binary protocols through the whole server', () => {
     const report = (time: string) => `ST300ALT;007239104;40;313;20190112;${time};c99139;+04.703287;-074.148897;000.000;189.72;21;1;425512;12.61;100000;33;003188;4.1;1\r`;
     const tracker = new FakeDevice(server.port('suntech'));
     tracker.socket.write(report('01:07:16'));
-    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}`)).length).toBe(1);
-    const [first] = await admin.json('GET', `/api/positions?deviceId=${device.id}`);
+    const [first] = await storedPositions(device.id, 1);
     expect(first.attributes.hours).toBe(3188 * 60000);
 
     // The device's own value wins over its group's: 0 decodes nothing after the fixed fields.
     await admin.json('PUT', `/api/devices/${device.id}`, { ...device, attributes: { 'suntech.hbm': 0 } });
     tracker.socket.write(report('01:08:16'));
-    await expect.poll(async () => (await admin.json('GET', `/api/positions?deviceId=${device.id}&from=2019-01-12T00:00:00Z&to=2019-01-13T00:00:00Z`)).length).toBe(2);
-    const positions = await admin.json('GET', `/api/positions?deviceId=${device.id}&from=2019-01-12T00:00:00Z&to=2019-01-13T00:00:00Z`);
+    const positions = await storedPositions(device.id, 2, '&from=2019-01-12T00:00:00Z&to=2019-01-13T00:00:00Z');
     // hbm 1 also decodes the backup battery; without it the server accumulates the hours itself (ignition on: +60 s).
     expect(positions.map((p: { attributes: { battery?: number } }) => p.attributes.battery)).toEqual([4.1, undefined]);
     expect(positions.map((p: { attributes: { hours?: number } }) => p.attributes.hours)).toEqual([3188 * 60000, 3188 * 60000 + 60000]);

@@ -66,8 +66,8 @@ export function splitWhole(codec: StreamCodec, stream: Buffer): Buffer[] {
   return splitChunks(codec, [stream]);
 }
 
-/** The frames the listener finds when the stream arrives in these chunks. */
-export function splitChunks(codec: StreamCodec, chunks: Buffer[]): Buffer[] {
+/** The frames the listener finds when the stream arrives in these chunks (only the codec's splitter is used). */
+export function splitChunks(codec: Pick<StreamCodec, 'frameLength'>, chunks: Buffer[]): Buffer[] {
   const frames: Buffer[] = [];
   let pending = Buffer.alloc(0);
   for (const chunk of chunks) {
@@ -78,6 +78,11 @@ export function splitChunks(codec: StreamCodec, chunks: Buffer[]): Buffer[] {
     }
   }
   return frames;
+}
+
+/** A stream as the slowest network delivers it: one byte a chunk. */
+export function byteByByte(stream: Buffer): Buffer[] {
+  return [...stream].map((byte) => Buffer.from([byte]));
 }
 
 /** Cuts a stream at the given offsets (any numbers; taken modulo its length). */

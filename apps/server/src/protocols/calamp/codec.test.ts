@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
 import { calampCodec } from './codec.ts';
 
 // Datagrams from Traccar's CalAmpProtocolDecoderTest.
@@ -22,10 +22,7 @@ describe('CalAmp messages', () => {
 
   it('decodes an event report: fix, modem status, inputs, event and accumulators', () => {
     protocolTest(calampCodec).position(binary(EVENT), {
-      fixTime: '2019-06-09T00:07:41.000Z',
-      valid: true,
-      latitude: 42.8949341,
-      longitude: -85.7659106,
+      ...fix('2019-06-09T00:07:41.000Z', true, 42.8949341, -85.7659106),
       altitude: 133.06,
       speed: 88 * 0.0194384449,
       course: 273,
@@ -42,10 +39,7 @@ describe('CalAmp messages', () => {
 
   it('decodes the mini event report: speed in km/h, satellites packed with the fix status', () => {
     protocolTest(calampCodec).position(binary(MINI_EVENT), {
-      fixTime: '2015-09-30T03:43:26.000Z',
-      valid: true,
-      latitude: 24.6272041,
-      longitude: 46.8513733,
+      ...fix('2015-09-30T03:43:26.000Z', true, 24.6272041, 46.8513733),
       speed: 5 * 0.539957,
       course: 240,
       attributes: { sat: 9, modem: 15, input: 31, ignition: true, event: 51, acc0: 769, acc1: 4243622, acc4: 2333253890, carrier: undefined, hdop: undefined },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
 import { castelCodec } from './codec.ts';
 
 // Frames from Traccar's CastelProtocolDecoderTest.
@@ -47,10 +47,7 @@ describe('Castel SC (OBD) messages', () => {
     expect(result.reply?.toString('hex')).toBe('40402900033231334c323031373030313130390000000000009001ffffffff000080009265c6ca0d0a');
     expect(result.positions).toHaveLength(1);
     device.position(SC_LOGIN, {
-      fixTime: '2017-07-28T14:17:13.000Z',
-      valid: true,
-      latitude: -33.02477,
-      longitude: -71.55549,
+      ...fix('2017-07-28T14:17:13.000Z', true, -33.02477, -71.55549),
       course: 131,
       attributes: { sat: 8, odometer: 4, tripOdometer: 0, fuelConsumption: 999900, status: 262656, ignition: true },
     });

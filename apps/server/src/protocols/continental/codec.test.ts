@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
 import { continentalCodec } from './codec.ts';
 
 // Traccar's test frames: an extended one with odometer, and a 42-byte basic one.
@@ -15,11 +15,8 @@ describe('Continental messages', () => {
 
   it('decodes an extended status report', () => {
     protocolTest(continentalCodec).position(binary(EXTENDED), {
-      fixTime: '2018-07-06T23:57:29.000Z',
+      ...fix('2018-07-06T23:57:29.000Z', true, -23.46609, -46.54497),
       deviceTime: '2018-07-06T23:57:29.000Z',
-      valid: true,
-      latitude: -23.46609,
-      longitude: -46.54497,
       course: 64,
       speed: 0.539957,
       attributes: { event: 14, input: 0x8201, ignition: true, output: 0, battery: 12, deviceTemp: 36, odometer: 0x00014e04 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState } from '../codec.ts';
-import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { eelinkCodec, eelinkUdpCodec } from './codec.ts';
 
 const RECEIVED = new Date('2024-01-01T00:00:00.000Z');
@@ -37,10 +37,7 @@ describe('Eelink messages', () => {
     const device = tcp();
     const frame = binary('6767120043000e5c37387c0304e4e1b4f8194fa800160013009408012e03702d8706453c6e5b066f115f05710000001b067f8d248d240313020500000000000000000000000001cc');
     device.position(frame, {
-      fixTime: '2019-01-10T12:20:12.000Z',
-      valid: true,
-      latitude: 0x04e4e1b4 / 1_800_000,
-      longitude: -(0x100000000 - 0xf8194fa8) / 1_800_000,
+      ...fix('2019-01-10T12:20:12.000Z', true, 0x04e4e1b4 / 1_800_000, -(0x100000000 - 0xf8194fa8) / 1_800_000),
       altitude: 22,
       speed: 19 * 0.539957,
       course: 148,
@@ -106,10 +103,7 @@ describe('Eelink messages', () => {
   it('decodes the answer to WHERE# as a fix, and other answers as a command result', () => {
     const device = tcp();
     device.position(binary('676780005a000001000000004c61743a4e33312e38333935352c4c6f6e3a5738322e36313334362c436f757273653a302e30302c53706565643a302e30306b6d2f682c4461746554696d653a323031372d31322d30322031313a32393a3433'), {
-      fixTime: '2017-12-02T11:29:43.000Z',
-      valid: true,
-      latitude: 31.83955,
-      longitude: -82.61346,
+      ...fix('2017-12-02T11:29:43.000Z', true, 31.83955, -82.61346),
     });
     const answer = Buffer.from('RELAY:OK', 'latin1');
     const frame = Buffer.concat([binary(`676780${(answer.length + 7).toString(16).padStart(4, '0')}0007 01 00000000`.replaceAll(' ', '')), answer]);

@@ -1,6 +1,6 @@
 import type { DecodedPosition } from '../types.ts';
 import { applyLocation, LOCATION, readLocation } from './location.ts';
-import { IMEI, NAME, reportPattern, TAIL, VERSION, applyReportTime, matchReport } from './patterns.ts';
+import { IMEI, NAME, reportPattern, TAIL, VERSION, decodeMatchedReport } from './patterns.ts';
 import { newPosition, readHeader, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
 import { Fields, parseDecimal, parseHex, parseInteger } from './values.ts';
 
@@ -58,13 +58,10 @@ export function decodeAccessoryIdentification(sentence: string, context: DecodeC
 
 /** BAA and BID alike: the accessory values the mask announces (of the given bits), the location, the report time. */
 function decodeAccessoryReport(pattern: RegExp, bits: readonly number[], sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(pattern, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  applyAccessory(position, parseHex(groups.mask ?? ''), groups.values ?? '', bits);
-  applyLocation(position, groups);
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeMatchedReport(pattern, sentence, context, (position, groups) => {
+    applyAccessory(position, parseHex(groups.mask ?? ''), groups.values ?? '', bits);
+    applyLocation(position, groups);
+  });
 }
 
 const DTT = reportPattern(
@@ -80,15 +77,12 @@ const DTT = reportPattern(
  * line gives the fuel; anything else is kept as the command result.
  */
 export function decodeSerialData(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(DTT, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  useLastFix(position);
-  const data = Buffer.from(groups.data ?? '', 'hex').toString('latin1');
-  if (data.includes('COMB')) set(position, 'fuel', parseDecimal(new Fields(data).at(2)));
-  else set(position, 'result', data);
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeMatchedReport(DTT, sentence, context, (position, groups) => {
+    useLastFix(position);
+    const data = Buffer.from(groups.data ?? '', 'hex').toString('latin1');
+    if (data.includes('COMB')) set(position, 'fuel', parseDecimal(new Fields(data).at(2)));
+    else set(position, 'result', data);
+  });
 }
 
 /** DAT, a text a serial accessory sent (such as a tachograph line), kept whole as `data`, with the location. */

@@ -1,7 +1,7 @@
 import type { JsonValue } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
 import { applyLocation, LOCATION, readFix } from './location.ts';
-import { IMEI, reportPattern, TAIL, VERSION, applyReportTime, matchReport } from './patterns.ts';
+import { IMEI, reportPattern, TAIL, VERSION, decodeMatchedReport } from './patterns.ts';
 import { newPosition, readHeader, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
 import { Fields, optional, parseDecimal, parseHex, parseInteger, present } from './values.ts';
 
@@ -137,28 +137,25 @@ const OBD = reportPattern(
 );
 
 export function decodeObdReport(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(OBD, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  set(position, 'rpm', optional(groups.rpm, parseInteger));
-  set(position, 'obdSpeed', optional(groups.obdSpeed, parseInteger));
-  set(position, 'temp1', optional(groups.coolant, parseInteger));
-  // Inf and NaN are what some firmware writes before it has a value.
-  const consumption = Number(groups.fuelConsumption);
-  if (present(groups.fuelConsumption) && Number.isFinite(consumption)) set(position, 'fuelConsumption', consumption);
-  set(position, 'dtcsClearedDistance', optional(groups.dtcsClearedDistance, parseInteger));
-  if (present(groups.obdConnect)) set(position, 'odbConnect', groups.obdConnect === '1');
-  set(position, 'dtcsNumber', optional(groups.dtcsNumber, parseInteger));
-  set(position, 'dtcsCodes', groups.dtcs);
-  set(position, 'throttle', optional(groups.throttle, parseInteger));
-  set(position, 'fuel', optional(groups.fuel, parseInteger));
-  const odometer = optional(groups.obdOdometer, parseInteger);
-  if (odometer !== undefined) set(position, 'obdOdometer', odometer * 1000);
+  return decodeMatchedReport(OBD, sentence, context, (position, groups) => {
+    set(position, 'rpm', optional(groups.rpm, parseInteger));
+    set(position, 'obdSpeed', optional(groups.obdSpeed, parseInteger));
+    set(position, 'temp1', optional(groups.coolant, parseInteger));
+    // Inf and NaN are what some firmware writes before it has a value.
+    const consumption = Number(groups.fuelConsumption);
+    if (present(groups.fuelConsumption) && Number.isFinite(consumption)) set(position, 'fuelConsumption', consumption);
+    set(position, 'dtcsClearedDistance', optional(groups.dtcsClearedDistance, parseInteger));
+    if (present(groups.obdConnect)) set(position, 'odbConnect', groups.obdConnect === '1');
+    set(position, 'dtcsNumber', optional(groups.dtcsNumber, parseInteger));
+    set(position, 'dtcsCodes', groups.dtcs);
+    set(position, 'throttle', optional(groups.throttle, parseInteger));
+    set(position, 'fuel', optional(groups.fuel, parseInteger));
+    const odometer = optional(groups.obdOdometer, parseInteger);
+    if (odometer !== undefined) set(position, 'obdOdometer', odometer * 1000);
 
-  applyLocation(position, groups);
+    applyLocation(position, groups);
 
-  const mileage = optional(groups.mileage, parseDecimal);
-  if (mileage !== undefined) set(position, 'obdOdometer', Math.trunc(mileage * 1000));
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+    const mileage = optional(groups.mileage, parseDecimal);
+    if (mileage !== undefined) set(position, 'obdOdometer', Math.trunc(mileage * 1000));
+  });
 }

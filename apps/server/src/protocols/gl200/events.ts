@@ -1,5 +1,5 @@
 import { applyLocation, LOCATION, readLocation } from './location.ts';
-import { IMEI, NAME, reportPattern, TAIL, VERSION, applyReportTime, matchReport } from './patterns.ts';
+import { IMEI, NAME, reportPattern, TAIL, VERSION, decodeMatchedReport, matchReport } from './patterns.ts';
 import { addAlarm, newPosition, readHeader, set, setReportTime, useLastFix, type DecodeContext, type Report } from './position.ts';
 import { Fields, optional, parseDecimal, parseHours, parseInteger } from './values.ts';
 
@@ -26,13 +26,10 @@ const SWITCH = reportPattern(String.raw`\+RESP:GT[LT]SW,`, VERSION, IMEI, NAME, 
 
 /** LSW and TSW: input 1 (the light sensor or the switch) and input 2 (the tamper switch) changed. */
 export function decodeSwitchReport(sentence: string, type: string, context: DecodeContext): Report | null {
-  const groups = matchReport(SWITCH, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  set(position, type === 'LSW' ? 'in1' : 'in2', groups.state === '1');
-  applyLocation(position, groups);
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeMatchedReport(SWITCH, sentence, context, (position, groups) => {
+    set(position, type === 'LSW' ? 'in1' : 'in2', groups.state === '1');
+    applyLocation(position, groups);
+  });
 }
 
 const IDA = reportPattern(
@@ -47,14 +44,11 @@ const IDA = reportPattern(
 
 /** IDA: a driver identified with an RFID card or iButton. */
 export function decodeDriverReport(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(IDA, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  set(position, 'driverUniqueId', groups.driver);
-  applyLocation(position, groups);
-  set(position, 'odometer', parseDecimal(groups.mileage ?? '') * 1000);
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeMatchedReport(IDA, sentence, context, (position, groups) => {
+    set(position, 'driverUniqueId', groups.driver);
+    applyLocation(position, groups);
+    set(position, 'odometer', parseDecimal(groups.mileage ?? '') * 1000);
+  });
 }
 
 const POWER = reportPattern(String.raw`\+RESP:GTP[NF]A,`, VERSION, IMEI, NAME, TAIL);
@@ -82,19 +76,16 @@ const DAR = reportPattern(
 
 /** DAR, the driver monitoring camera's warnings: type 1 is fatigue, with its degree. */
 export function decodeDriverWarning(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(DAR, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  const warning = parseInteger(groups.warning ?? '');
-  if (warning === 1) {
-    addAlarm(position, 'fatigueDriving');
-    set(position, 'fatigueDegree', parseInteger(groups.fatigue ?? ''));
-  } else {
-    set(position, 'warningType', warning);
-  }
-  applyLocation(position, groups);
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeMatchedReport(DAR, sentence, context, (position, groups) => {
+    const warning = parseInteger(groups.warning ?? '');
+    if (warning === 1) {
+      addAlarm(position, 'fatigueDriving');
+      set(position, 'fatigueDegree', parseInteger(groups.fatigue ?? ''));
+    } else {
+      set(position, 'warningType', warning);
+    }
+    applyLocation(position, groups);
+  });
 }
 
 const LSA = reportPattern(
@@ -110,13 +101,10 @@ const LSA = reportPattern(
 
 /** LSA, the light sensor alarm of asset trackers (a container or box opened), with battery and temperature. */
 export function decodeLightReport(sentence: string, context: DecodeContext): Report | null {
-  const groups = matchReport(LSA, sentence);
-  if (!groups) return null;
-  const position = newPosition(context);
-  applyLocation(position, groups);
-  set(position, 'lightLevel', parseInteger(groups.light ?? ''));
-  set(position, 'batteryLevel', parseInteger(groups.batteryLevel ?? ''));
-  set(position, 'temp1', optional(groups.temperature, parseDecimal));
-  applyReportTime(position, groups, context);
-  return { uniqueId: groups.imei, positions: [position] };
+  return decodeMatchedReport(LSA, sentence, context, (position, groups) => {
+    applyLocation(position, groups);
+    set(position, 'lightLevel', parseInteger(groups.light ?? ''));
+    set(position, 'batteryLevel', parseInteger(groups.batteryLevel ?? ''));
+    set(position, 'temp1', optional(groups.temperature, parseDecimal));
+  });
 }

@@ -1,5 +1,5 @@
 import type { DecodedPosition } from '../types.ts';
-import { setReportTime, type DecodeContext } from './position.ts';
+import { newPosition, setReportTime, type DecodeContext, type Report } from './position.ts';
 import { parseTime, present } from './values.ts';
 
 /**
@@ -28,4 +28,22 @@ export function matchReport(pattern: RegExp, sentence: string): (Groups & { imei
 /** Applies the send time at the end of a report, when it is there. */
 export function applyReportTime(position: DecodedPosition, groups: Groups, context: DecodeContext): void {
   if (present(groups.time)) setReportTime(position, parseTime(groups.time), context);
+}
+
+/**
+ * A report read by one whole-sentence pattern: a new position that `fill` completes from the
+ * groups, then the send time. Null when the sentence does not match.
+ */
+export function decodeMatchedReport(
+  pattern: RegExp,
+  sentence: string,
+  context: DecodeContext,
+  fill: (position: DecodedPosition, groups: Groups) => void,
+): Report | null {
+  const groups = matchReport(pattern, sentence);
+  if (!groups) return null;
+  const position = newPosition(context);
+  fill(position, groups);
+  applyReportTime(position, groups, context);
+  return { uniqueId: groups.imei, positions: [position] };
 }

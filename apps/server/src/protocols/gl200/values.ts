@@ -1,32 +1,11 @@
 import { ProtocolError } from '../codec.ts';
+import { textNumberReaders } from '../kit/text-numbers.ts';
 
-// Plain notations only: Number() would also take '', '0x1F', 'Infinity' and surrounding spaces.
-const INTEGER = /^[+-]?\d+$/;
-const HEX = /^[0-9a-fA-F]+$/;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
-function invalid(kind: string, text: string): ProtocolError {
-  return new ProtocolError(`gl200: expected ${kind}, got ${JSON.stringify(text.slice(0, 20))}`);
-}
-
-export function parseInteger(text: string): number {
-  const value = INTEGER.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw invalid('an integer', text);
-  return value;
-}
-
-export function parseHex(text: string): number {
-  const value = HEX.test(text) ? Number.parseInt(text, 16) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw invalid('a hex number', text);
-  return value;
-}
-
-export function parseDecimal(text: string): number {
-  const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(value)) throw invalid('a number', text);
-  return value;
-}
+const readers = textNumberReaders('gl200: ');
+const { invalid } = readers;
+export const { parseInteger, parseHex, parseDecimal } = readers;
 
 /** `yyyyMMddHHmmss` in UTC, how every Queclink report writes its times. */
 export function parseTime(text: string): Date {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitChunks, splitWhole } from '../codec-properties.ts';
+import { byteByByte, splitChunks, splitWhole } from '../codec-properties.ts';
 import { locateFrame } from '../kit/locate.ts';
 import { protocolTest, text } from '../testing/protocol-test.ts';
 import { gps103Codec, gps103UdpCodec } from './codec.ts';
@@ -52,8 +52,7 @@ describe('GPS103 framing', () => {
 
   it('waits for the end of a message split across reads', () => {
     expect(gps103Codec.frameLength(Buffer.from(REPORT.slice(0, 40)))).toBe(0);
-    const oneByteAtATime = [...stream].map((byte) => Buffer.from([byte]));
-    expect(splitChunks(gps103Codec, oneByteAtATime).map((frame) => frame.toString('latin1'))).toEqual(frames);
+    expect(splitChunks(gps103Codec, byteByByte(stream)).map((frame) => frame.toString('latin1'))).toEqual(frames);
   });
 
   it('gives up on 32 KiB without an end, and waits for the next message from its start', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOTS_PER_KMH } from '@rastro/api';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, protocolTest, text } from '../testing/protocol-test.ts';
 import { gps103Codec } from './codec.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
@@ -146,10 +146,7 @@ describe('GPS103 OBD, alternative reports and photos', () => {
 
   it('the alternative format: decimal degrees, km/h, UTC time', () => {
     device().position(text('imei:861359038609986,Equipo 1,---,------,----,214734,241018,26,1,-33.42317,-70.61930,067,229,0674,1.00,08,0,1,---,*'), {
-      fixTime: '2018-10-24T21:47:34.000Z',
-      valid: true,
-      latitude: -33.42317,
-      longitude: -70.6193,
+      ...fix('2018-10-24T21:47:34.000Z', true, -33.42317, -70.6193),
       speed: 67 * KNOTS_PER_KMH,
       course: 229,
       altitude: 674,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
+import { byteByByte, splitChunks } from '../codec-properties.ts';
 import { encodePacket, gt06FrameLength } from './frame.ts';
 import { crc16X25 } from './crc.ts';
 import { gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
@@ -38,15 +39,7 @@ describe('GT06 frame splitter', () => {
 
   it('reassembles a stream delivered one byte at a time', () => {
     const stream = Buffer.concat([login, extended, heartbeat]);
-    const frames: Buffer[] = [];
-    let pending: Buffer = Buffer.alloc(0);
-    for (const byte of stream) {
-      pending = Buffer.concat([pending, Buffer.from([byte])]);
-      const result = split(pending);
-      frames.push(...result.frames);
-      pending = result.rest;
-    }
-    expect(frames).toEqual([login, extended, heartbeat]);
+    expect(splitChunks({ frameLength: gt06FrameLength }, byteByByte(stream))).toEqual([login, extended, heartbeat]);
   });
 
   it('ends a frame with a wrong length field at its CR LF, as Traccar does', () => {

@@ -8,7 +8,7 @@ const UNITS_PER_DEGREE = 60 * 30000;
 
 /** `yy MM dd HH mm ss`, one byte each, in the device's time zone. */
 export function readTime(reader: ByteReader, utcOffsetMinutes: number): Date {
-  const [year, month, day, hour, minute, second] = [...reader.take(6)];
+  const [year, month, day, hour, minute, second] = [...reader.bytes(6)];
   return new Date(Date.UTC(2000 + year, month - 1, day, hour, minute, second) - utcOffsetMinutes * 60_000);
 }
 

@@ -18,6 +18,14 @@ function located(reader: ByteReader, message: Message): DecodedPosition {
   return position;
 }
 
+/** GPS, the serving cell (4-byte id) and ACC: how the TRX16i and SR411 layouts begin. */
+function locatedWithAcc(reader: ByteReader, message: Message): DecodedPosition {
+  const position = located(reader, message);
+  readServingCell(reader, position, message, false);
+  position.attributes[KEY.ignition] = reader.u8() > 0;
+  return position;
+}
+
 /** An 8-byte RFID tag in hex; all zeros is no tag. */
 export function readTag(reader: ByteReader, position: DecodedPosition): void {
   const tag = reader.hex(8);
@@ -63,10 +71,8 @@ export function readIButtonLocation(reader: ByteReader, message: Message): Decod
  * external voltage, battery voltage in tenths, engine hours in minutes, RFID tag.
  */
 export function readRfidLocation(reader: ByteReader, message: Message): DecodedPosition {
-  const position = located(reader, message);
+  const position = locatedWithAcc(reader, message);
   const { attributes } = position;
-  readServingCell(reader, position, message, false);
-  attributes[KEY.ignition] = reader.u8() > 0;
   attributes.uploadMode = reader.u8();
   attributes[KEY.archive] = reader.u8() > 0;
   attributes[KEY.odometer] = reader.u32();
@@ -79,10 +85,8 @@ export function readRfidLocation(reader: ByteReader, message: Message): DecodedP
 
 /** 0x24 of SR411 mini devices: GPS, cell, ACC, external and battery voltages. */
 export function readSr411Location(reader: ByteReader, message: Message): DecodedPosition {
-  const position = located(reader, message);
+  const position = locatedWithAcc(reader, message);
   const { attributes } = position;
-  readServingCell(reader, position, message, false);
-  attributes[KEY.ignition] = reader.u8() > 0;
   attributes[KEY.power] = reader.u16() / 100;
   attributes[KEY.battery] = reader.u16() / 100;
   return position;

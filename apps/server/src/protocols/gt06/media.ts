@@ -61,7 +61,7 @@ export function readPhotoData(body: ByteReader, state: ConnectionState, received
   if (length > body.remaining) throw new ProtocolError('gt06: photo data longer than its message');
   const photo = photoOf(state);
   if (photo?.id !== id) return {};
-  const gathered = gatherPart(state, SLOT, { file: `photo ${id}`, key: offset, data: body.take(length), size: photo.size });
+  const gathered = gatherPart(state, SLOT, { file: `photo ${id}`, key: offset, data: body.bytes(length), size: photo.size });
   if (!gathered) return {};
   if (gathered.bytes < photo.size) return { reply: photoRequest(photo, gathered.bytes) };
   dropParts(state, SLOT);

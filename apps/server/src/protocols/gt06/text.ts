@@ -27,8 +27,8 @@ export function readCommandResponse(body: ByteReader, receivedAt: Date): Decoded
   const position = newPosition(receivedAt);
   const length = body.u8();
   if (length > 0) {
-    body.take(4); // server flag
-    const text = ascii(body.take(length - 4));
+    body.bytes(4); // server flag
+    const text = ascii(body.bytes(length - 4));
     if (text.startsWith('<ICCID:')) position.attributes[KEY.iccid] = text.slice(7, 27);
     else if (text) position.attributes[KEY.result] = text;
   }
@@ -37,7 +37,7 @@ export function readCommandResponse(body: ByteReader, receivedAt: Date): Decoded
 
 /** 0x21, a text message: server flag, encoding (1 ASCII, else UTF-16BE), the text. */
 export function readTextMessage(body: ByteReader, receivedAt: Date): DecodedPosition {
-  body.take(4); // server flag
+  body.bytes(4); // server flag
   const text = body.u8() === 1 ? ascii(body.rest()) : utf16be(body.rest());
   const position = newPosition(receivedAt);
   const match = CURRENT_POSITION.exec(text);

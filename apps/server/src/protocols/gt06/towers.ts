@@ -84,7 +84,7 @@ export function readTowerList(reader: ByteReader, message: Message): DecodedPosi
 
   const wifis: WifiAccessPoint[] = [];
   if (!CELLS_ONLY.has(type)) {
-    for (let wifiCount = reader.u8(); wifiCount > 0; wifiCount--) wifis.push({ macAddress: macAddress(reader.take(6)), signalStrength: dbm(reader.u8()) });
+    for (let wifiCount = reader.u8(); wifiCount > 0; wifiCount--) wifis.push({ macAddress: macAddress(reader.bytes(6)), signalStrength: dbm(reader.u8()) });
   }
   position.network = buildNetwork(cells, wifis);
 

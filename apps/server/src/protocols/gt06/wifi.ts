@@ -27,21 +27,21 @@ function bcdTime(time: Buffer): Date {
  * The device waits for its time echoed back (not for 0xF3).
  */
 export function readWifiScan(reader: ByteReader, message: Message, countByte: number): DecodeResult {
-  const time = reader.take(6);
+  const time = reader.bytes(6);
   const position = newPosition(bcdTime(time));
   const wide = message.type === WIFI_4;
   if (wide) {
     const macs: string[] = [];
     for (let count = reader.u8(); count > 0; count--) {
       reader.skip(2);
-      macs.push(macAddress(reader.take(6)));
+      macs.push(macAddress(reader.bytes(6)));
     }
     if (macs.length > 0) position.network = { radioType: 'gsm', considerIp: false, wifiAccessPoints: macs.map((mac) => ({ macAddress: mac })) };
     return { positions: [position] };
   }
 
   const wifis: WifiAccessPoint[] = [];
-  for (let i = 0; i < countByte; i++) wifis.push({ macAddress: macAddress(reader.take(6)), signalStrength: dbm(reader.u8()) });
+  for (let i = 0; i < countByte; i++) wifis.push({ macAddress: macAddress(reader.bytes(6)), signalStrength: dbm(reader.u8()) });
 
   const cells: CellTower[] = [];
   const cellCount = reader.u8();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
+import { byteByByte, splitChunks } from '../codec-properties.ts';
 import { h02DatagramLength, h02FrameLength, h02FrameStart } from './frame.ts';
 
 /** Splits a stream the way the TCP listener does: take frames while complete, keep the rest. */
@@ -73,14 +74,7 @@ describe('H02 frame splitter', () => {
 
   it('reassembles a stream delivered one byte at a time', () => {
     const stream = Buffer.concat([Buffer.from(`${v1}\r\n`), short, Buffer.from(heartbeat)]);
-    const frames: string[] = [];
-    let pending: Buffer = Buffer.alloc(0);
-    for (const byte of stream) {
-      pending = Buffer.concat([pending, Buffer.from([byte])]);
-      const result = split(pending);
-      frames.push(...result.frames);
-      pending = result.rest;
-    }
+    const frames = splitChunks({ frameLength: h02FrameLength }, byteByByte(stream)).map((frame) => frame.toString('latin1'));
     expect(frames).toEqual([v1, `\r\n${short.toString('latin1')}`, heartbeat]);
   });
 

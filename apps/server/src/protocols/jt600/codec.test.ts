@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { jt600Codec } from './codec.ts';
 
 const cell = (cellId: number, lac: number, signalStrength: number) => ({
@@ -26,10 +26,7 @@ describe('JT600 binary reports', () => {
 
   it('decodes a short version 1 record: BCD location, satellites, power, altitude, cell', () => {
     protocolTest(jt600Codec).position(binary(SHORT_V1), {
-      fixTime: '2011-02-16T05:59:10.000Z',
-      valid: true,
-      latitude: 22.54977,
-      longitude: -114.077045,
+      ...fix('2011-02-16T05:59:10.000Z', true, 22.54977, -114.077045),
       speed: 5,
       course: 304,
       altitude: 291,
@@ -86,10 +83,7 @@ describe('JT600 text reports', () => {
     const device = protocolTest(jt600Codec);
     const frame = text('(3301210003,U01,040812,185302,T,22.564025,N,113.242329,E,5.21,152,9,32%,00000000000011,10133,5173,22,100,1)');
     device.position(frame, {
-      fixTime: '2012-08-04T18:53:02.000Z',
-      valid: true,
-      latitude: 22.564025,
-      longitude: 113.242329,
+      ...fix('2012-08-04T18:53:02.000Z', true, 22.564025, 113.242329),
       speed: 5.21 * 0.868976,
       course: 152,
       network: cell(10133, 5173, 22),
@@ -107,10 +101,7 @@ describe('JT600 text reports', () => {
 
   it('decodes W01, longitude first, speed in km/h', () => {
     protocolTest(jt600Codec).position(text('(3110312099,W01,11404.6204,E,2232.9961,N,A,040511,063736,4,7,100,4,17,1,1,company)'), {
-      fixTime: '2011-05-04T06:37:36.000Z',
-      valid: true,
-      latitude: 22.54994,
-      longitude: 114.07701,
+      ...fix('2011-05-04T06:37:36.000Z', true, 22.54994, 114.07701),
       speed: 4 * 0.539957,
       course: 7,
       attributes: { power: 100, gps: 4, rssi: 17, alertType: 1 },
@@ -133,10 +124,7 @@ describe('JT600 text reports', () => {
 
   it('resolves escapes in a WLNET sensor report', () => {
     protocolTest(jt600Codec).position(binary(WLNET_ESCAPED), {
-      fixTime: '2025-02-28T08:59:53.000Z',
-      valid: true,
-      latitude: -(25 + 16.9288 / 60),
-      longitude: -(57 + 32.794 / 60),
+      ...fix('2025-02-28T08:59:53.000Z', true, -(25 + 16.9288 / 60), -(57 + 32.794 / 60)),
       attributes: { sensorBattery: 3.2, sensorBatteryLevel: 100, sensorRssi: -71, temp1: 28.5, humidity: 67 },
     });
   });

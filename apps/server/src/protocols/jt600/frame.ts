@@ -1,4 +1,5 @@
 import { ProtocolError } from '../codec.ts';
+import { unescapeBytes } from '../kit/escapes.ts';
 
 const BINARY = 0x24; // '$'
 const TEXT_START = 0x28; // '('
@@ -52,15 +53,5 @@ export function jt600FrameStart(buffer: Buffer, from: number): number {
 
 /** A text frame with its `=` escapes resolved; an unknown escape drops both bytes, as Traccar reads it. */
 export function unescapeText(frame: Buffer): Buffer {
-  const out = Buffer.alloc(frame.length);
-  let length = 0;
-  for (let at = 0; at < frame.length; at++) {
-    if (frame[at] !== ESCAPE) {
-      out[length++] = frame[at];
-      continue;
-    }
-    const byte = ESCAPED.get(frame[++at]);
-    if (byte !== undefined) out[length++] = byte;
-  }
-  return out.subarray(0, length);
+  return unescapeBytes(frame, ESCAPE, (code) => (code === undefined ? undefined : ESCAPED.get(code)));
 }

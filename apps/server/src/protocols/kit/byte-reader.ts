@@ -127,8 +127,9 @@ export class ByteReader {
     return this.bytes(this.remaining);
   }
 
+  // Against the buffer, not `remaining`, which a protocol's reader may narrow (gt06's trailer).
   private advance(length: number): number {
-    if (length < 0 || length > this.remaining) throw new ProtocolError(`${this.what} is truncated`);
+    if (length < 0 || this.offset + length > this.buffer.length) throw new ProtocolError(`${this.what} is truncated`);
     const start = this.offset;
     this.offset += length;
     return start;

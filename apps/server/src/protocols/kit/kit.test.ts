@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, fixedSettings, type ConnectionState } from '../codec.ts';
 import { ByteReader } from './byte-reader.ts';
+import { unescapeBytes } from './escapes.ts';
 import { crc16CcittFalse, crc16Ibm, crc16Kermit, crc16X25, crc16Xmodem } from './crc.ts';
 import { delimited, enclosed, lengthPrefixed } from './framing.ts';
 import { booleanSetting, modelOf, numberSetting, textSetting } from './settings.ts';
+import { textNumberReaders } from './text-numbers.ts';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
@@ -78,5 +80,33 @@ describe('settings', () => {
     expect(textSetting(state, 'a.t')).toBe('5');
     expect(textSetting(state, 'missing')).toBeUndefined();
     expect(modelOf({ device: null, data: {} })).toBe('');
+  });
+});
+
+describe('two-byte escapes', () => {
+  const resolve = (code: number | undefined) => (code === 0x01 ? 0x7e : undefined);
+
+  it('replaces each escape pair by the byte its code stands for, and drops a pair the resolver refuses', () => {
+    expect(unescapeBytes(Buffer.from([0x41, 0x7d, 0x01, 0x42]), 0x7d, resolve)).toEqual(Buffer.from([0x41, 0x7e, 0x42]));
+    expect(unescapeBytes(Buffer.from([0x41, 0x7d, 0x09, 0x42]), 0x7d, resolve)).toEqual(Buffer.from([0x41, 0x42]));
+  });
+
+  it('asks the resolver about an escape at the very end, so it can call the frame broken', () => {
+    const strict = (code: number | undefined) => {
+      if (code === undefined) throw new ProtocolError('broken escape');
+      return code;
+    };
+    expect(() => unescapeBytes(Buffer.from([0x41, 0x7d]), 0x7d, strict)).toThrow(ProtocolError);
+  });
+});
+
+describe('text number readers', () => {
+  const { parseInteger, parseDecimal, parseHex } = textNumberReaders('demo: ');
+
+  it('read plain notations only, naming the protocol in the error', () => {
+    expect([parseInteger('-12'), parseDecimal('+1.5e2'), parseHex('1F')]).toEqual([-12, 150, 31]);
+    expect(() => parseInteger('0x1F')).toThrow('demo: expected an integer, got "0x1F"');
+    expect(() => parseDecimal('Infinity')).toThrow(ProtocolError);
+    expect(() => parseHex('')).toThrow(ProtocolError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { meiligaoCodec, meiligaoUdpCodec } from './codec.ts';
 import { crc16CcittFalse } from '../kit/crc.ts';
 
@@ -52,10 +52,7 @@ describe('Meiligao messages', () => {
   it('decodes a position with HDOP, altitude, I/O, ADC, signal, odometer and satellites', () => {
     const device = protocolTest(meiligaoCodec);
     device.position(POSITION, {
-      fixTime: '2020-12-08T03:32:30.000Z',
-      valid: true,
-      latitude: 15.280165,
-      longitude: 104.881425,
+      ...fix('2020-12-08T03:32:30.000Z', true, 15.280165, 104.881425),
       course: 33,
       altitude: 123,
       attributes: { hdop: 0.8, in1: true, out1: false, adc3: 0x20e, adc4: 0x2aa, rssi: 0x1c, odometer: 0x172c582c, sat: 11 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, protocolTest } from '../testing/protocol-test.ts';
 import type { DecodedPosition } from '../types.ts';
 import { meitrackCodec } from './codec.ts';
 import { deviceFrame } from './test-frames.ts';
@@ -23,10 +23,7 @@ describe('Meitrack CCC batches', () => {
   it('decodes the 52-byte records and acknowledges their number under the same flag', () => {
     const device = protocolTest(meitrackCodec);
     device.position(binary(CCC_ONE), {
-      fixTime: '2014-05-24T04:59:49.000Z',
-      valid: false,
-      latitude: -7.266504,
-      longitude: 112.743651,
+      ...fix('2014-05-24T04:59:49.000Z', false, -7.266504, 112.743651),
       network: {
         radioType: 'gsm',
         considerIp: false,

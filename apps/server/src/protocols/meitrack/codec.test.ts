@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { meitrackCodec, meitrackUdpCodec } from './codec.ts';
 import { AAA, deviceFrame, IMEI } from './test-frames.ts';
 
@@ -11,10 +11,7 @@ describe('Meitrack text reports', () => {
 
   it('decodes a report: fix, speed in km/h, cell, inputs and outputs, analog inputs, fuel', () => {
     protocolTest(meitrackCodec).position(AAA, {
-      fixTime: '2009-07-21T12:29:11.000Z',
-      valid: true,
-      latitude: 22.513015,
-      longitude: -114.057235,
+      ...fix('2009-07-21T12:29:11.000Z', true, 22.513015, -114.057235),
       speed: 36 * 0.539957,
       course: 173,
       altitude: 12,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
 import { mxtCodec } from './codec.ts';
 import { crc16Xmodem } from '../kit/crc.ts';
 import { escapeFrame, unescapeFrame } from './frame.ts';
@@ -26,10 +26,7 @@ describe('MXT positions', () => {
 
   it('decodes the fix, flags and the GPS, odometer, hour meter and power groups', () => {
     protocolTest(mxtCodec).position(binary(GPS_ODOMETER_HOURS), {
-      fixTime: '2002-02-07T08:21:00.000Z',
-      valid: true,
-      latitude: -16.074838,
-      longitude: -47.980564,
+      ...fix('2002-02-07T08:21:00.000Z', true, -16.074838, -47.980564),
       speed: 0,
       attributes: { index: 7364, ignition: false, alarm: 'general', input: 12, output: 0, charge: false, rssi: 27, temp1: 27, odometer: 46580921, hours: 128020 * 60000, power: 11.628, battery: 0 },
     });

@@ -1,5 +1,6 @@
 import { crc16Xmodem } from '../kit/crc.ts';
 import { ProtocolError } from '../codec.ts';
+import { unescapeBytes } from '../kit/escapes.ts';
 import { enclosed } from '../kit/framing.ts';
 
 /**
@@ -18,16 +19,10 @@ export const mxtFraming = enclosed(START, END, MAX_FRAME_LENGTH);
 
 /** The message between the markers, escapes resolved. */
 export function unescapeFrame(frame: Buffer): Buffer {
-  const out: number[] = [];
-  for (let i = 1; i < frame.length - 1; i++) {
-    let byte = frame[i];
-    if (byte === ESCAPE) {
-      byte = frame[++i] - 0x20;
-      if (i >= frame.length - 1 || byte < 0) throw new ProtocolError('mxt: broken escape');
-    }
-    out.push(byte);
-  }
-  return Buffer.from(out);
+  return unescapeBytes(frame.subarray(1, -1), ESCAPE, (code) => {
+    if (code === undefined || code < 0x20) throw new ProtocolError('mxt: broken escape');
+    return code - 0x20;
+  });
 }
 
 /** A message framed for sending: markers around it, special bytes escaped. */

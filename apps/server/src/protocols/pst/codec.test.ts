@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
 import { pstCodec, pstUdpCodec } from './codec.ts';
 
 // Messages from Traccar's PstProtocolDecoderTest, bare (as over UDP).
@@ -18,11 +18,8 @@ describe('PST over TCP', () => {
   it('identifies the device by its id and decodes a status report’s GPS and battery fields', () => {
     const { device } = identify(pstCodec, binary(STATUS_FRAME), '800036830');
     device.position(binary(STATUS_FRAME), {
-      fixTime: '2020-04-28T00:51:03.000Z',
+      ...fix('2020-04-28T00:51:03.000Z', true, -20.133453, -44.868122),
       deviceTime: '2020-04-28T00:50:59.000Z',
-      valid: true,
-      latitude: -20.133453,
-      longitude: -44.868122,
       speed: 1,
       course: 356,
       altitude: 723,

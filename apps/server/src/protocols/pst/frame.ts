@@ -1,5 +1,6 @@
 import { ProtocolError } from '../codec.ts';
 import { crc16Xmodem } from '../kit/crc.ts';
+import { unescapeBytes } from '../kit/escapes.ts';
 
 /**
  * Over TCP a Pósitron message travels between `(` and `)`; inside, 0x27, 0x28 and 0x29 are sent
@@ -36,16 +37,10 @@ export function unframe(frame: Buffer): Buffer {
   let start = 0;
   while (frame[start] === OPEN) start++;
   const end = frame[frame.length - 1] === CLOSE ? frame.length - 1 : frame.length;
-  const out: number[] = [];
-  for (let i = start; i < end; i++) {
-    if (frame[i] !== ESCAPE) {
-      out.push(frame[i]);
-      continue;
-    }
-    if (++i >= end) throw new ProtocolError('pst: broken escape');
-    out.push(frame[i] ^ 0x40);
-  }
-  return Buffer.from(out);
+  return unescapeBytes(frame.subarray(start, end), ESCAPE, (code) => {
+    if (code === undefined) throw new ProtocolError('pst: broken escape');
+    return code ^ 0x40;
+  });
 }
 
 /** A message framed for TCP: markers around it, special bytes escaped. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { rstCodec } from './codec.ts';
 
 // Traccar's test messages.
@@ -18,10 +18,7 @@ describe('RST messages', () => {
   it('decodes a report', () => {
     protocolTest(rstCodec).position(text(REPORT), {
       deviceTime: '2023-11-21T20:04:18.000Z',
-      fixTime: '2023-11-21T20:04:18.000Z',
-      valid: true,
-      latitude: -12.923627,
-      longitude: -38.388287,
+      ...fix('2023-11-21T20:04:18.000Z', true, -12.923627, -38.388287),
       speed: 0.539957,
       course: 165,
       altitude: 29,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, identify, protocolTest } from '../testing/protocol-test.ts';
+import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
 import { ruptelaCodec } from './codec.ts';
 import { deviceFrame, IMEI, RECORD } from './test-frames.ts';
 
@@ -30,10 +30,7 @@ describe('Ruptela records', () => {
 
   it('decodes a record: fix, speed in km/h, IO values by Traccar’s names', () => {
     protocolTest(ruptelaCodec).position(binary(RECORD), {
-      fixTime: '2015-10-06T14:21:33.000Z',
-      valid: true,
-      latitude: 5.6292216,
-      longitude: -0.067495,
+      ...fix('2015-10-06T14:21:33.000Z', true, 5.6292216, -0.067495),
       altitude: 48.7,
       course: 0,
       attributes: { sat: 9, hdop: 1.3, event: 7, in1: 0, in4: 0, deviceTemp: 44, motion: false, power: 13.286, battery: 4.097, adc1: 12668, adc2: 19158, odometer: 30714, operator: 62002, io27: 12 },

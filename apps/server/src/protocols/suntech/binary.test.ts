@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { decodeBinaryReport } from './binary.ts';
+import { expectedReportPosition } from './expected-position.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -41,21 +42,13 @@ describe('Suntech binary universal reports', () => {
   it('decodes a status report', () => {
     const message = decodeBinaryReport(report(0x81, 0x07ffff, STATUS_FIELDS), RECEIVED);
     expect(message.uniqueId).toBe('0520001338');
-    expect(message.positions[0]).toEqual({
-      protocol: 'suntech',
-      deviceTime: new Date('2024-05-01T10:15:00.000Z'),
-      fixTime: new Date('2024-05-01T10:15:00.000Z'),
-      valid: true,
-      outdated: false,
-      latitude: -23.5614,
-      longitude: -46.6559,
-      altitude: 0,
-      speed: 36 * 0.539957,
-      course: 123.45,
-      accuracy: 0,
-      network: null,
-      attributes: { versionFw: '1.0.3', rssi: 24, sat: 12, ignition: true, input: 3, output: 1, blocked: true },
-    });
+    expect(message.positions[0]).toEqual(
+      expectedReportPosition({
+        latitude: -23.5614,
+        longitude: -46.6559,
+        attributes: { versionFw: '1.0.3', rssi: 24, sat: 12, ignition: true, input: 3, output: 1, blocked: true },
+      }),
+    );
   });
 
   it('maps the alert of an alert report and reads a driver key', () => {

@@ -1,33 +1,12 @@
 import { ProtocolError } from '../codec.ts';
+import { textNumberReaders } from '../kit/text-numbers.ts';
 
-// Plain notations only: Number() would also accept '', '0x1F', 'Infinity' and surrounding spaces.
-const INTEGER = /^[+-]?\d+$/;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const HEX = /^[0-9a-fA-F]+$/;
 const DATE = /^(\d{4})(\d{2})(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
 
-function invalid(kind: string, text: string): ProtocolError {
-  return new ProtocolError(`expected ${kind}, got ${JSON.stringify(text.slice(0, 20))}`);
-}
-
-export function parseInteger(text: string): number {
-  const value = INTEGER.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw invalid('an integer', text);
-  return value;
-}
-
-export function parseDecimal(text: string): number {
-  const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(value)) throw invalid('a number', text);
-  return value;
-}
-
-export function parseHex(text: string): number {
-  const value = HEX.test(text) ? Number.parseInt(text, 16) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw invalid('a hex number', text);
-  return value;
-}
+const readers = textNumberReaders();
+const { invalid } = readers;
+export const { parseInteger, parseDecimal, parseHex } = readers;
 
 /** Reads the `;`-separated fields of a text report in order; a missing or malformed field is a malformed frame. */
 export class Fields {

@@ -3,6 +3,7 @@ import type { DecodedPosition } from '../types.ts';
 import { decodeLegacyReport, decodeTravelReport } from './legacy.ts';
 import type { SuntechMessage } from './message.ts';
 import { DEFAULT_SUNTECH_OPTIONS, type SuntechOptions } from './options.ts';
+import { expectedReportPosition } from './expected-position.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -23,36 +24,28 @@ describe('Suntech legacy reports', () => {
   it('decodes an SA200 status report (no model field)', () => {
     const message = decode('SA200STT;317001;042;20240501;10:15:00;16d41;-15.618755;-056.083241;036.000;123.45;8;1;41548;12.17;100000;2;1979');
     expect(message.uniqueId).toBe('317001');
-    expect(message.positions[0]).toEqual({
-      protocol: 'suntech',
-      deviceTime: new Date('2024-05-01T10:15:00.000Z'),
-      fixTime: new Date('2024-05-01T10:15:00.000Z'),
-      valid: true,
-      outdated: false,
-      latitude: -15.618755,
-      longitude: -56.083241,
-      altitude: 0,
-      speed: 36 * 0.539957,
-      course: 123.45,
-      accuracy: 0,
-      network: null,
-      attributes: {
-        type: 'STT',
-        versionFw: '042',
-        sat: 8,
-        odometer: 41548,
-        power: 12.17,
-        ignition: true,
-        in1: false,
-        in2: false,
-        in3: false,
-        out1: false,
-        out2: false,
-        blocked: false,
-        status: 2,
-        index: 1979,
-      },
-    });
+    expect(message.positions[0]).toEqual(
+      expectedReportPosition({
+        latitude: -15.618755,
+        longitude: -56.083241,
+        attributes: {
+          type: 'STT',
+          versionFw: '042',
+          sat: 8,
+          odometer: 41548,
+          power: 12.17,
+          ignition: true,
+          in1: false,
+          in2: false,
+          in3: false,
+          out1: false,
+          out2: false,
+          blocked: false,
+          status: 2,
+          index: 1979,
+        },
+      }),
+    );
   });
 
   it('skips the model of ST300 reports and reads output 1 as blocked', () => {

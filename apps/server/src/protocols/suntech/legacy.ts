@@ -1,7 +1,7 @@
-import { KNOTS_PER_KMH } from '@rastro/api';
 import type { DecodedPosition } from '../types.ts';
 import { alertAlarm, emergencyAlarm } from './alarms.ts';
 import { Fields, parseDecimal } from './fields.ts';
+import { readFix } from './fix.ts';
 import type { SuntechMessage } from './message.ts';
 import type { SuntechOptions } from './options.ts';
 import { addAlarm, blankPosition, cellNetwork, cellTower, outdatedPosition, setText } from './position.ts';
@@ -52,12 +52,7 @@ export function decodeLegacyReport(values: string[], options: SuntechOptions, re
     }
   }
 
-  position.latitude = fields.latitude();
-  position.longitude = fields.longitude();
-  position.speed = fields.decimal() * KNOTS_PER_KMH;
-  position.course = fields.decimal();
-  attributes[KEY.sat] = fields.int();
-  position.valid = fields.text() === '1';
+  readFix(fields, position);
   attributes[KEY.odometer] = fields.int();
   attributes[KEY.power] = fields.decimal();
   decodeIoStates(fields.text(), position);

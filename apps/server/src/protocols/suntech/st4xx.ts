@@ -1,5 +1,5 @@
-import { KNOTS_PER_KMH } from '@rastro/api';
 import { Fields } from './fields.ts';
+import { readFix } from './fix.ts';
 import type { SuntechMessage } from './message.ts';
 import { blankPosition, cellNetwork, cellTower, setText, type CellTower } from './position.ts';
 import { KEY } from '../../position/keys.ts';
@@ -57,12 +57,7 @@ export function decodeSt4xxReport(values: string[], receivedAt: Date): SuntechMe
   const time = fields.dateTime();
   position.deviceTime = time;
   position.fixTime = time;
-  position.latitude = fields.latitude();
-  position.longitude = fields.longitude();
-  position.speed = fields.decimal() * KNOTS_PER_KMH;
-  position.course = fields.decimal();
-  attributes[KEY.sat] = fields.int();
-  position.valid = fields.text() === '1';
+  readFix(fields, position);
   return { uniqueId, positions: [position] };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecodedPosition } from '../types.ts';
 import type { SuntechMessage } from './message.ts';
 import { decodeUniversalReport } from './universal.ts';
+import { expectedReportPosition } from './expected-position.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -22,37 +23,30 @@ describe('Suntech universal reports', () => {
   it('decodes the fields the mask announces', () => {
     const message = decode(`STT;0560009999;${HEADER};00000001;00000001;1;2;42`);
     expect(message?.uniqueId).toBe('0560009999');
-    expect(message?.positions[0]).toEqual({
-      protocol: 'suntech',
-      deviceTime: new Date('2024-05-01T10:15:00.000Z'),
-      fixTime: new Date('2024-05-01T10:15:00.000Z'),
-      valid: true,
-      outdated: false,
-      latitude: -23.5614,
-      longitude: -46.6559,
-      altitude: 0,
-      speed: 36 * 0.539957,
-      course: 123.45,
-      accuracy: 0,
-      network: {
-        radioType: 'gsm',
-        considerIp: false,
-        cellTowers: [{ cellId: 0x8d6c, locationAreaCode: 0x925, mobileCountryCode: 724, mobileNetworkCode: 5 }],
-      },
-      attributes: {
-        type: 'STT',
-        versionFw: '1.0.15',
-        rssi: 24,
-        sat: 12,
-        ignition: true,
-        input: 1,
-        output: 1,
-        blocked: true,
-        mode: 1,
-        reason: 2,
-        index: 42,
-      },
-    });
+    expect(message?.positions[0]).toEqual(
+      expectedReportPosition({
+        latitude: -23.5614,
+        longitude: -46.6559,
+        network: {
+          radioType: 'gsm',
+          considerIp: false,
+          cellTowers: [{ cellId: 0x8d6c, locationAreaCode: 0x925, mobileCountryCode: 724, mobileNetworkCode: 5 }],
+        },
+        attributes: {
+          type: 'STT',
+          versionFw: '1.0.15',
+          rssi: 24,
+          sat: 12,
+          ignition: true,
+          input: 1,
+          output: 1,
+          blocked: true,
+          mode: 1,
+          reason: 2,
+          index: 42,
+        },
+      }),
+    );
   });
 
   it('reads input and output states as Traccar does: decimal numbers whose last digit is input/output 1', () => {

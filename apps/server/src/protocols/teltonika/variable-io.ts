@@ -56,55 +56,32 @@ function decodeBleSensors(value: Buffer, position: DecodedPosition): void {
   }
 }
 
+/** The BLE beacon parameters that are one value: the attribute (after the beacon's prefix) and how it reads. */
+const BLE_VALUES = new Map<number, [name: string, read: (data: ByteReader) => number | string | boolean]>([
+  [0, ['Rssi', (data) => data.i8()]],
+  [1, ['Id', (data) => data.rest().toString('hex')]],
+  [5, ['Name', (data) => data.rest().toString('utf8')]],
+  [6, ['Temp', (data) => data.i16()]],
+  [7, ['Humidity', (data) => data.u8()]],
+  [8, ['Magnet', (data) => data.u8() > 0]],
+  [9, ['Motion', (data) => data.u8() > 0]],
+  [10, ['MotionCount', (data) => data.u16()]],
+  [11, ['Pitch', (data) => data.i8()]],
+  [12, ['AngleRoll', (data) => data.i16()]],
+  [13, ['LowBattery', (data) => data.u8()]],
+  [14, ['Battery', (data) => data.u16()]],
+  [15, ['Mac', (data) => data.bytes(6).toString('hex')]],
+]);
+
 function decodeBleParameter(parameter: number, data: ByteReader, prefix: string, position: DecodedPosition): void {
   const { attributes } = position;
-  switch (parameter) {
-    case 0:
-      attributes[`${prefix}Rssi`] = data.i8();
-      break;
-    case 1:
-      attributes[`${prefix}Id`] = data.rest().toString('hex');
-      break;
-    case 2: {
-      const flags = data.u8();
-      if (flags & 0x40) attributes[`${prefix}LowBattery`] = true;
-      if (flags & 0x80) attributes[`${prefix}Voltage`] = data.u8() * 10 + 2000;
-      break;
-    }
-    case 5:
-      attributes[`${prefix}Name`] = data.rest().toString('utf8');
-      break;
-    case 6:
-      attributes[`${prefix}Temp`] = data.i16();
-      break;
-    case 7:
-      attributes[`${prefix}Humidity`] = data.u8();
-      break;
-    case 8:
-      attributes[`${prefix}Magnet`] = data.u8() > 0;
-      break;
-    case 9:
-      attributes[`${prefix}Motion`] = data.u8() > 0;
-      break;
-    case 10:
-      attributes[`${prefix}MotionCount`] = data.u16();
-      break;
-    case 11:
-      attributes[`${prefix}Pitch`] = data.i8();
-      break;
-    case 12:
-      attributes[`${prefix}AngleRoll`] = data.i16();
-      break;
-    case 13:
-      attributes[`${prefix}LowBattery`] = data.u8();
-      break;
-    case 14:
-      attributes[`${prefix}Battery`] = data.u16();
-      break;
-    case 15:
-      attributes[`${prefix}Mac`] = data.bytes(6).toString('hex');
-      break;
-    default:
-      break;
+  if (parameter === 2) {
+    // Flags: bit 6 low battery, bit 7 a voltage byte follows.
+    const flags = data.u8();
+    if (flags & 0x40) attributes[`${prefix}LowBattery`] = true;
+    if (flags & 0x80) attributes[`${prefix}Voltage`] = data.u8() * 10 + 2000;
+    return;
   }
+  const value = BLE_VALUES.get(parameter);
+  if (value) attributes[`${prefix}${value[0]}`] = value[1](data);
 }

@@ -137,3 +137,11 @@ export function expectCompletedMedia(result: DecodeResult, media: Omit<MediaAtta
   expect(result.positions).toEqual([expect.objectContaining({ outdated: true, ...(fixTime ? { fixTime } : {}) })]);
   expect(result.media).toEqual([{ position: result.positions?.[0], ...media }]);
 }
+
+/**
+ * A fix as Traccar's ProtocolTest states one (`position(time, valid, lat, lon)`): the time, whether
+ * it is valid, and where; spread into an expected position beside the fields a test adds.
+ */
+export function fix(time: string, valid: boolean, latitude: number, longitude: number): ExpectedPosition {
+  return { fixTime: time, valid, latitude, longitude };
+}

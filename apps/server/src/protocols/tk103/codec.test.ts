@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitChunks, splitWhole } from '../codec-properties.ts';
+import { byteByByte, splitChunks, splitWhole } from '../codec-properties.ts';
 import { locateFrame } from '../kit/locate.ts';
 import { protocolTest, text } from '../testing/protocol-test.ts';
 import { tk103Codec, tk103UdpCodec } from './codec.ts';
@@ -24,8 +24,7 @@ describe('TK103 framing', () => {
 
   it('waits for the end of a frame split across reads', () => {
     const stream = Buffer.from(POSITION + RESULT + BATTERY);
-    const oneByteAtATime = [...stream].map((byte) => Buffer.from([byte]));
-    expect(strings(splitChunks(tk103Codec, oneByteAtATime))).toEqual([POSITION, RESULT, BATTERY]);
+    expect(strings(splitChunks(tk103Codec, byteByByte(stream)))).toEqual([POSITION, RESULT, BATTERY]);
   });
 
   it('skips junk up to the next (', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOTS_PER_KMH } from '@rastro/api';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, protocolTest, text } from '../testing/protocol-test.ts';
 import { tk103Codec } from './codec.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
@@ -20,10 +20,7 @@ describe('TK103 handshake, login and alarms', () => {
     expect(result.uniqueId).toBe('088046338039');
     expect(result.reply?.toString()).toBe('(088046338039AP05)');
     device().position(frame, {
-      fixTime: '2016-07-27T14:03:09.000Z',
-      valid: true,
-      latitude: 33 + 54.7768 / 60,
-      longitude: 35 + 40.7258 / 60,
+      ...fix('2016-07-27T14:03:09.000Z', true, 33 + 54.7768 / 60, 35 + 40.7258 / 60),
       speed: 0,
       course: 65.1,
       attributes: { charge: true, ignition: false, odometer: 0xbeb0d4, fuel: 0, temp1: 17.3 },
@@ -54,10 +51,7 @@ describe('TK103 handshake, login and alarms', () => {
 describe('TK103 positions', () => {
   it('the fixed-width layout: yymmdd, km/h, course, charging, ignition, fuel and odometer in hex', () => {
     device().position(text('(088047365460BR00151024A2555.3531S02855.3329E004.7055148276.1701000000L00009AA3)'), {
-      fixTime: '2015-10-24T05:51:48.000Z',
-      valid: true,
-      latitude: -25.92255,
-      longitude: 28.92222,
+      ...fix('2015-10-24T05:51:48.000Z', true, -25.92255, 28.92222),
       speed: 4.7 * KNOTS_PER_KMH,
       course: 276.17,
       attributes: { charge: true, ignition: true, in2: 0, panic: 0, out2: 0, fuel: 0, odometer: 0x9aa3 },

@@ -1,4 +1,5 @@
 import { ProtocolError } from '../codec.ts';
+import { unescapeBytes } from '../kit/escapes.ts';
 
 const OPEN = 0x5b; // [
 const CLOSE = 0x5d; // ]
@@ -34,19 +35,11 @@ export function watchFrameStart(buffer: Buffer, from: number): number {
 /** The frame with its escapes undone; an escape of anything else is a broken message. */
 export function unescape(frame: Buffer): Buffer {
   if (!frame.includes(ESCAPE)) return frame;
-  const out = Buffer.alloc(frame.length);
-  let length = 0;
-  for (let at = 0; at < frame.length; at++) {
-    if (frame[at] !== ESCAPE) {
-      out[length++] = frame[at];
-      continue;
-    }
-    const code = frame[++at];
+  return unescapeBytes(frame, ESCAPE, (code) => {
     const byte = code === undefined ? undefined : ESCAPED[code - 1];
     if (byte === undefined) throw new ProtocolError(`watch: bad escape 0x7d 0x${(code ?? 0).toString(16)}`);
-    out[length++] = byte;
-  }
-  return out.subarray(0, length);
+    return byte;
+  });
 }
 
 /** Binary content as the device expects it: `}`, `[`, `]`, `,` and `*` escaped. */

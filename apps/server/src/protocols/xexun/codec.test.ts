@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
-import { identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { xexunCodec } from './codec.ts';
 
 // Traccar's test messages.
@@ -16,10 +16,7 @@ describe('Xexun messages', () => {
 
   it('decodes the RMC core: time, fix, coordinates, speed in knots, course, signal', () => {
     protocolTest(xexunCodec).position(text(BASIC), {
-      fixTime: '2011-09-01T15:01:20.000Z',
-      valid: true,
-      latitude: -(33 + 46.4463 / 60),
-      longitude: 150 + 57.3083 / 60,
+      ...fix('2011-09-01T15:01:20.000Z', true, -(33 + 46.4463 / 60), 150 + 57.3083 / 60),
       speed: 0,
       course: 117.4,
       attributes: { signal: 'F' },
