@@ -6,6 +6,7 @@ import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Db } from './db/connection.ts';
 import { PositionStore } from './db/position-store.ts';
 import { ServerSettings } from './db/server-settings.ts';
+import { deploymentName } from './db/deployment.ts';
 import { InProcessBus, RedisBus, type LiveBus } from './live/bus.ts';
 import { CommandRouter } from './live/commands.ts';
 import { DeviceRegistry } from './live/device-registry.ts';
@@ -81,7 +82,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema, onQuery: options.onQuery });
   await migrate(db);
   await options.seed?.(db);
-  const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl) : new InProcessBus();
+  const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, await deploymentName(db, config.dataDir)) : new InProcessBus();
   const settings = new ServerSettings(db.kysely);
   await settings.get();
   const registry = new DeviceRegistry(db, bus, config.statusTimeoutSeconds * 1000);

@@ -8,7 +8,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { deploymentName } from '../db/deployment.ts';
 import { ClientError } from '../domain/errors.ts';
 import { resolveUser } from './auth.ts';
 import { boundJsonDepth } from './json-depth.ts';
@@ -99,7 +99,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   boundJsonDepth(app);
   await registerSecurityHeaders(app, ctx);
-  await registerSignInLimits(app, ctx.config.security, ctx.config.redisUrl, await deploymentName(ctx));
+  await registerSignInLimits(app, ctx.config.security, ctx.config.redisUrl, await deploymentName(ctx.db, ctx.config.dataDir));
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -161,16 +161,6 @@ function cors(request: FastifyRequest, reply: FastifyReply, allowed: readonly st
 /** A hop count as the function proxy-addr makes of it (Fastify's types take no number). */
 function trustProxy(setting: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
-}
-
-/**
- * Names this deployment's data, so that nodes sharing one database share sign-in counters in
- * Redis while other deployments (or test servers) on the same Redis keep their own.
- */
-async function deploymentName(ctx: ApiContext): Promise<string> {
-  if (ctx.db.dialect !== 'postgres') return ctx.config.dataDir;
-  const { rows } = await sql<{ name: string }>`select current_database() || '.' || current_schema() as name`.execute(ctx.db.kysely);
-  return rows[0]?.name ?? 'postgres';
 }
 
 /** Serves the built web app, with index.html for client-side routes; unknown /api paths stay 404. */

@@ -60,18 +60,17 @@ export class InProcessBus implements LiveBus {
   }
 }
 
-const CHANNEL = 'rastro:live';
-
 /**
  * Several nodes sharing one database: every message goes through Redis pub/sub and comes
- * back to each node, this one included, so all nodes deliver the same way.
+ * back to each node, this one included, so all nodes deliver the same way. The channel is the
+ * deployment's (db/deployment.ts): another deployment on the same Redis never hears it.
  */
 export class RedisBus implements LiveBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private handlers: ((message: LiveMessage) => void)[] = [];
 
-  private constructor(url: string) {
+  private constructor(url: string, private readonly channel: string) {
     this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.subscriber = new Redis(url, { lazyConnect: true });
     this.subscriber.on('message', (_channel: string, text: string) => {
@@ -85,16 +84,16 @@ export class RedisBus implements LiveBus {
     });
   }
 
-  static async connect(url: string): Promise<RedisBus> {
-    const bus = new RedisBus(url);
+  static async connect(url: string, deployment: string): Promise<RedisBus> {
+    const bus = new RedisBus(url, `rastro:live:${deployment}`);
     await bus.publisher.connect();
     await bus.subscriber.connect();
-    await bus.subscriber.subscribe(CHANNEL);
+    await bus.subscriber.subscribe(bus.channel);
     return bus;
   }
 
   publish(message: LiveMessage): void {
-    void this.publisher.publish(CHANNEL, JSON.stringify(message)).catch(() => undefined);
+    void this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
   }
 
   subscribe(handler: (message: LiveMessage) => void): void {
