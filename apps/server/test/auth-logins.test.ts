@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/connection.ts';
+import type { Db } from '../src/db/connection.ts';
 import * as initial from '../src/db/migrations/001-initial.ts';
 import * as billing from '../src/db/migrations/002-billing.ts';
 import * as uniqueLogins from '../src/db/migrations/003-unique-logins.ts';
 import { newPasswordHash } from '../src/domain/password.ts';
-import { Client, PG_URL, createSchema, dropSchema, postgresAvailable, type Dialect, withServer } from './harness.ts';
+import { Client, openEmptyTestDatabase, postgresAvailable, type Dialect, withServer } from './harness.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -67,26 +64,13 @@ describe.each(dialects)('one account per sign-in name on %s', (dialect) => {
 describe.each(dialects)('migration 003 on %s', (dialect) => {
   let db: Db;
   let schema: string | undefined;
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const own = await createSchema();
-      schema = own;
-      db = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: own });
-      cleanup = () => dropSchema(own);
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-003-'));
-      db = openDatabase({ databaseUrl: null, dataDir: dir });
-      cleanup = () => {
-        fs.rmSync(dir, { recursive: true, force: true });
-        return Promise.resolve();
-      };
-    }
+    ({ db, schema, close } = await openEmptyTestDatabase(dialect));
   });
   afterAll(async () => {
-    await db?.close();
-    await cleanup?.();
+    await close?.();
   });
 
   const migrator = (list: Record<string, Migration>) => new Migrator({ db: db.kysely, provider: { getMigrations: () => Promise.resolve(list) }, ...(schema ? { migrationTableSchema: schema } : {}) });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startTestServer, type Dialect, type TestServer } from './harness.ts';
 import { COLLECTION, ENTITY_KINDS, Fixtures, type Wire } from './authz/fixtures.ts';
 import { NONE, RULES, routeOf, type Governed, type Rule } from './authz/rules.ts';
-import { problemOf, runJobs, type Job, type Outcome } from './authz/runner.ts';
+import { fixedDefects, problemOf, runJobs, type Job, type Outcome } from './authz/runner.ts';
 import { victimSnapshot } from './authz/snapshot.ts';
 
 /**
@@ -171,12 +171,7 @@ describe.each(dialects)('authorization matrix with advanced permissions on, on %
   });
 
   it('still shows every listed known defect (a fixed one must leave the list)', () => {
-    const byId = new Map([...outcomes.values()].flat().map((o) => [o.id, o]));
-    const fixed = Object.keys(KNOWN_DEFECTS).filter((id) => {
-      const outcome = byId.get(id);
-      return !outcome || problemOf(outcome, fx.victim.device!.id) === null;
-    });
-    expect(fixed).toEqual([]);
+    expect(fixedDefects(KNOWN_DEFECTS, [...outcomes.values()].flat(), fx.victim.device!.id)).toEqual([]);
   });
 
   it('leaves tenant B exactly as it was, whatever the callers tried with whatever bits', () => {

@@ -88,14 +88,16 @@ export async function dropSchema(schema: string): Promise<void> {
   await client.end();
 }
 
-/** A migrated database of its own (a temporary SQLite file, or a PostgreSQL schema), for tests below the HTTP API. */
-export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; close: () => Promise<void> }> {
+/** An empty, unmigrated database of its own (a temporary SQLite file, or a PostgreSQL schema, named in `schema`), for migration tests. */
+export async function openEmptyTestDatabase(dialect: Dialect): Promise<{ db: Db; schema?: string; close: () => Promise<void> }> {
   let db: Db;
+  let schema: string | undefined;
   let remove: () => Promise<void>;
   if (dialect === 'postgres') {
-    const schema = await createSchema();
-    db = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema });
-    remove = () => dropSchema(schema);
+    const own = await createSchema();
+    schema = own;
+    db = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: own });
+    remove = () => dropSchema(own);
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rastro-db-'));
     db = openDatabase({ databaseUrl: null, dataDir: dir });
@@ -104,14 +106,21 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; clos
       return Promise.resolve();
     };
   }
-  await migrate(db);
   return {
     db,
+    schema,
     close: async () => {
       await db.close();
       await remove();
     },
   };
+}
+
+/** A migrated database of its own (a temporary SQLite file, or a PostgreSQL schema), for tests below the HTTP API. */
+export async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; close: () => Promise<void> }> {
+  const opened = await openEmptyTestDatabase(dialect);
+  await migrate(opened.db);
+  return { db: opened.db, close: opened.close };
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {

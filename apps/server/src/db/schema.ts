@@ -1,3 +1,4 @@
+import type { Device, Server, User } from '@rastro/api';
 import type { Generated } from 'kysely';
 import type { PositionRow } from '../position/types.ts';
 
@@ -10,55 +11,19 @@ type Bool = number;
 type Millis = number;
 type Id = Generated<number>;
 
-export interface ServerTable {
-  id: Id;
-  registration: Bool;
-  readonly: Bool;
-  deviceReadonly: Bool;
-  limitCommands: Bool;
-  disableReports: Bool;
-  fixedEmail: Bool;
-  map: string | null;
-  bingKey: string | null;
-  mapUrl: string | null;
-  overlayUrl: string | null;
-  poiLayer: string | null;
-  announcement: string | null;
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  forceSettings: Bool;
-  coordinateFormat: string | null;
-  attributes: string;
-}
+/** An API model as its table stores it, by the rules above: the columns are the model's own fields. */
+type Stored<T> = {
+  [K in keyof T]: K extends 'id' ? Id : K extends 'attributes' ? string : T[K] extends boolean ? Bool : T[K];
+};
 
-export interface UserTable {
-  id: Id;
-  name: string;
-  login: string | null;
-  email: string;
-  phone: string | null;
+/** The stored server row: the model without what the server computes when asked (version, what is enabled). */
+export type ServerTable = Stored<Omit<Server, 'version' | 'emailEnabled' | 'textEnabled' | 'geocoderEnabled' | 'openIdEnabled' | 'openIdForce' | 'newServer'>>;
+
+/** The stored user: the model with the password's hash and salt in place of its write-only `password`. */
+export interface UserTable extends Stored<Omit<User, 'password' | 'expirationTime'>> {
   hashedPassword: string | null;
   salt: string | null;
-  readonly: Bool;
-  administrator: Bool;
-  map: string | null;
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  coordinateFormat: string | null;
-  disabled: Bool;
   expirationTime: Millis | null;
-  deviceLimit: number;
-  userLimit: number;
-  deviceReadonly: Bool;
-  limitCommands: Bool;
-  disableReports: Bool;
-  fixedEmail: Bool;
-  poiLayer: string | null;
-  totpKey: string | null;
-  temporary: Bool;
-  attributes: string;
   /** Billing state (migration 002): 'overdue' | 'manual' suspension, when, and the trust unlock. */
   billingSuspended: Generated<string | null>;
   billingSuspendedTime: Generated<Millis | null>;
@@ -66,20 +31,10 @@ export interface UserTable {
   billingTrustUsed: Generated<Bool>;
 }
 
-export interface DeviceTable {
-  id: Id;
-  name: string;
-  uniqueId: string;
+/** The stored device: the model, its status and times as stored; then the columns only the server reads. */
+export interface DeviceTable extends Stored<Omit<Device, 'status' | 'lastUpdate' | 'expirationTime'>> {
   status: string | null;
   lastUpdate: Millis | null;
-  positionId: number | null;
-  groupId: number | null;
-  calendarId: number | null;
-  phone: string | null;
-  model: string | null;
-  contact: string | null;
-  category: string | null;
-  disabled: Bool;
   expirationTime: Millis | null;
   /** Motion and overspeed state kept between positions (Traccar's hidden device columns). */
   motionStreak: Generated<Bool>;

@@ -10,6 +10,16 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/** A free-form JSON column (the audit log's `data`): its JSON, or the text itself when it is not JSON (cut short, written by an older version); null when empty. */
+export function jsonOrText(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** An `attributes` column: JSON text, `{}` when empty or broken. */
 export const attrs = (text: string | null): Attributes => parseJson<Attributes>(text, {});
 

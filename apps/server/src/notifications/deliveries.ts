@@ -1,8 +1,9 @@
 import type { DeliveryStatus, Event, Notificator } from '@rastro/api';
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, NotificationDeliveryTable } from '../db/schema.ts';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Database, NotificationDeliveryTable, UserTable } from '../db/schema.ts';
 import type { SendResult } from '../sms/http-client.ts';
 import type { Outgoing } from './outgoing.ts';
+import type { Texts } from './texts.ts';
 
 /** One message to one user on one channel, ready to go (and to go again). */
 export interface Message {
@@ -29,6 +30,27 @@ export interface Channel {
   available: () => Promise<boolean>;
   /** A message for each of the users, with his texts (outgoing.ts), or why he cannot be reached. */
   address: (outgoing: Outgoing, userIds: number[]) => Promise<Addressed[]>;
+}
+
+/** What a channel may reach a user by. */
+export type Contact = Pick<Selectable<UserTable>, 'id' | 'email' | 'phone' | 'attributes'>;
+
+/**
+ * Channel.address's common part: the users, in id order, each with his texts handed to `reach`
+ * (his message on the channel, or why it cannot reach him); a user without texts is unreachable.
+ */
+export async function addressUsers(
+  db: Kysely<Database>,
+  outgoing: Outgoing,
+  userIds: number[],
+  reach: (user: Contact, texts: Texts) => Addressed,
+): Promise<Addressed[]> {
+  if (!userIds.length) return [];
+  const users = await db.selectFrom('tc_users').select(['id', 'email', 'phone', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
+  return users.map((user) => {
+    const texts = outgoing.texts.get(user.id);
+    return texts ? reach(user, texts) : { userId: user.id, reason: 'no text' };
+  });
 }
 
 export interface RetryPolicy {

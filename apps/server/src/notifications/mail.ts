@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { SendResult } from '../sms/http-client.ts';
-import type { Addressed, Channel } from './deliveries.ts';
+import { addressUsers, type Addressed, type Channel } from './deliveries.ts';
 import type { Outgoing } from './outgoing.ts';
 
 /** The e-mail integration (POST /tarkan/integrations/email): an SMTP server to send through. */
@@ -68,12 +68,8 @@ export class MailChannel implements Channel {
     return (await mailSettings(this.db)) !== null;
   }
 
-  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
-    if (!userIds.length) return [];
-    const users = await this.db.selectFrom('tc_users').select(['id', 'email']).where('id', 'in', userIds).orderBy('id').execute();
-    return users.map((user) => {
-      const texts = outgoing.texts.get(user.id);
-      if (!texts) return { userId: user.id, reason: 'no text' };
+  address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
+    return addressUsers(this.db, outgoing, userIds, (user, texts) => {
       if (!user.email.includes('@')) return { userId: user.id, reason: 'no e-mail address' };
       return { userId: user.id, recipient: user.email, send: () => this.sendOne(user.email, texts.subject, texts.body) };
     });

@@ -9,7 +9,7 @@ import type { Outgoing } from './outgoing.ts';
 import type { Vapid } from './vapid.ts';
 import { sendPush, type Urgency } from './web-push.ts';
 import type { SendResult } from '../sms/http-client.ts';
-import type { Addressed, Channel } from './deliveries.ts';
+import { addressUsers, type Addressed, type Channel } from './deliveries.ts';
 
 /** What the service worker receives and shows (apps/web/src/sw.js). */
 export interface PushMessage {
@@ -66,13 +66,9 @@ export class PushChannel implements Channel {
     return this.vapid.get().then(() => true, () => false);
   }
 
-  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
-    if (!userIds.length) return [];
+  address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
     const { event } = outgoing;
-    const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
-    return users.map((user) => {
-      const texts = outgoing.texts.get(user.id);
-      if (!texts) return { userId: user.id, reason: 'no text' };
+    return addressUsers(this.db, outgoing, userIds, (user, texts) => {
       const attributes = attrs(user.attributes);
       const payload = Buffer.from(JSON.stringify(message(event, texts)));
       const browsers: { token: string; subscription: WebPushSubscription }[] = [];

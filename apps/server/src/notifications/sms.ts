@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MessageGateway } from '../sms/gateway.ts';
-import type { Addressed, Channel } from './deliveries.ts';
+import { addressUsers, type Addressed, type Channel } from './deliveries.ts';
 import type { Outgoing } from './outgoing.ts';
 
 /**
@@ -20,12 +20,8 @@ export class PhoneChannel implements Channel {
     return this.gateway.available();
   }
 
-  async address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
-    if (!userIds.length) return [];
-    const users = await this.db.selectFrom('tc_users').select(['id', 'phone']).where('id', 'in', userIds).orderBy('id').execute();
-    return users.map((user) => {
-      const texts = outgoing.texts.get(user.id);
-      if (!texts) return { userId: user.id, reason: 'no text' };
+  address(outgoing: Outgoing, userIds: number[]): Promise<Addressed[]> {
+    return addressUsers(this.db, outgoing, userIds, (user, texts) => {
       const phone = user.phone?.trim();
       if (!phone) return { userId: user.id, reason: 'no phone number' };
       return { userId: user.id, recipient: phone, send: () => this.gateway.send(phone, texts.short) };

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import { GATEWAY_TIMEOUT_MS, postMessage, type SendResult } from '../sms/http-client.ts';
 import { httpUrl, type ProtectedKeys } from '../sms/settings.ts';
-import type { Addressed, Channel } from './deliveries.ts';
+import { addressUsers, type Addressed, type Channel } from './deliveries.ts';
 import type { Outgoing } from './outgoing.ts';
 
 /**
@@ -117,13 +117,10 @@ export class TelegramChannel implements Channel {
     const server = await this.current();
     if (!userIds.length || !server) return [];
     const { event } = outgoing;
-    const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', userIds).orderBy('id').execute();
     const position = event.positionId
       ? await this.db.selectFrom('tc_positions').select(['latitude', 'longitude', 'accuracy']).where('id', '=', event.positionId).executeTakeFirst()
       : undefined;
-    return users.map((user) => {
-      const texts = outgoing.texts.get(user.id);
-      if (!texts) return { userId: user.id, reason: 'no text' };
+    return addressUsers(this.db, outgoing, userIds, (user, texts) => {
       const attributes = attrs(user.attributes);
       const chatId = text(attributes[TELEGRAM_CHAT_ID]) ?? server.chatId;
       if (!chatId) return { userId: user.id, reason: 'no Telegram chat id' };

@@ -8,6 +8,21 @@ import type { NewPositionRow, PositionRow, StoredPosition, WorkingPosition } fro
  * keeps Traccar's field order; a row keeps `valid` as 0/1 and the JSON fields as text.
  */
 
+type Fix = Pick<StoredPosition, 'latitude' | 'longitude' | 'altitude' | 'speed' | 'course' | 'address' | 'accuracy'>;
+
+/** Where the device was and how it moved: the fields every form stores alike, in Traccar's order. */
+function fix(p: Fix): Fix {
+  return {
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    speed: p.speed,
+    course: p.course,
+    address: p.address,
+    accuracy: p.accuracy,
+  };
+}
+
 /** A `tc_positions` row as the server holds it (a stored position is never outdated). */
 export function rowToStored(row: PositionRow): StoredPosition {
   return {
@@ -19,13 +34,7 @@ export function rowToStored(row: PositionRow): StoredPosition {
     fixTime: row.fixTime,
     valid: Boolean(row.valid),
     outdated: false,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    altitude: row.altitude,
-    speed: row.speed,
-    course: row.course,
-    accuracy: row.accuracy,
-    address: row.address,
+    ...fix(row),
     network: parseJson(row.network, null),
     geofenceIds: parseJson(row.geofenceIds, null),
     attributes: attrs(row.attributes),
@@ -43,13 +52,7 @@ export function storedToWire(p: StoredPosition): Position {
     fixTime: toIso(p.fixTime),
     outdated: p.outdated,
     valid: p.valid,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    altitude: p.altitude,
-    speed: p.speed,
-    course: p.course,
-    address: p.address,
-    accuracy: p.accuracy,
+    ...fix(p),
     network: p.network,
     geofenceIds: p.geofenceIds,
     attributes: p.attributes,
@@ -68,13 +71,7 @@ export function workingToRow(p: WorkingPosition): NewPositionRow {
     deviceTime: p.deviceTime,
     fixTime: p.fixTime,
     valid: p.valid ? 1 : 0,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    altitude: p.altitude,
-    speed: p.speed,
-    course: p.course,
-    address: p.address,
-    accuracy: p.accuracy,
+    ...fix(p),
     network: p.network ? JSON.stringify(p.network) : null,
     geofenceIds: p.geofenceIds ? JSON.stringify(p.geofenceIds) : null,
     attributes: JSON.stringify(p.attributes),

@@ -177,3 +177,12 @@ export function problemOf(o: Outcome, victimDeviceId: number): string | null {
       return `answered ${o.status} ${ok ? `with ${o.body.slice(0, 120) || 'no body'}` : o.body.slice(0, 120)}, expected a refusal`;
   }
 }
+
+/** The known defects (by outcome id) that no outcome shows any more: each must leave its test's list. */
+export function fixedDefects(knownDefects: Record<string, string>, outcomes: Iterable<Outcome>, victimDeviceId: number): string[] {
+  const byId = new Map([...outcomes].map((o) => [o.id, o]));
+  return Object.keys(knownDefects).filter((id) => {
+    const outcome = byId.get(id);
+    return !outcome || problemOf(outcome, victimDeviceId) === null;
+  });
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ClientError } from '../../domain/errors.ts';
+import { jsonOrText } from '../../domain/json.ts';
 import { parseTime, toIso } from '../../domain/time.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -19,17 +20,7 @@ export function logRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const to = parseTime(list(query.to)[0] ?? '') ?? Date.now() + 1000;
       const rows = await db.selectFrom('tc_logs').selectAll().where(column, '=', id).where('time', '>=', from).where('time', '<=', to)
         .orderBy('time', 'desc').orderBy('id', 'desc').limit(1000).execute();
-      return rows.map((r) => ({ ...r, time: toIso(r.time), data: readable(r.data) }));
+      return rows.map((r) => ({ ...r, time: toIso(r.time), data: jsonOrText(r.data) }));
     });
-  }
-}
-
-/** An entry's data as stored; one that is not JSON (written by an older version, cut short) is shown as its text. */
-function readable(data: string | null): unknown {
-  if (!data) return null;
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return data;
   }
 }

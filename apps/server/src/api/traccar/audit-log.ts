@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { LogTable } from '../../db/schema.ts';
 import { ClientError } from '../../domain/errors.ts';
+import { jsonOrText } from '../../domain/json.ts';
 import { toIso } from '../../domain/time.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -29,25 +32,7 @@ const OBJECT_TYPES: Readonly<Record<string, string>> = {
   server: 'server', shares: 'share', share: 'share', reports: 'report', positions: 'position', password: 'user', billing: 'invoice',
 };
 
-interface LogEntry {
-  id: number;
-  time: number;
-  userId: number | null;
-  deviceId: number | null;
-  action: string;
-  objectType: string | null;
-  objectId: number | null;
-  data: string | null;
-}
-
-function parsed(data: string | null): unknown {
-  if (!data) return null;
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return data;
-  }
-}
+type LogEntry = Selectable<LogTable>;
 
 /**
  * One audit entry as Traccar's Action. Traccar's action types come from the request: POST is
@@ -59,7 +44,7 @@ function parsed(data: string | null): unknown {
  */
 export function toAction(entry: LogEntry, email: string | null): Action {
   const [method, route = ''] = entry.action.split(' ', 2);
-  const body = parsed(entry.data);
+  const body = jsonOrText(entry.data);
   let actionType = entry.action;
   let objectType = entry.objectType === null ? null : (OBJECT_TYPES[entry.objectType] ?? entry.objectType);
   let objectId = entry.objectId ?? 0;

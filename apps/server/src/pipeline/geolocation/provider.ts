@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Network } from './network.ts';
+import type { CellTower, Network, WifiAccessPoint } from './network.ts';
 
 /** Where a provider places a network: degrees, and the radius of its uncertainty in metres. */
 export interface Location {
@@ -51,4 +51,20 @@ export function expectShape<T>(schema: z.ZodType<T>, body: unknown, status: numb
 /** `post` as a JSON request body. */
 export function postJson(post: unknown, signal: AbortSignal): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(post), signal };
+}
+
+/** How one provider's request JSON names a network's cells and access points. */
+export interface NetworkFields {
+  cells: string;
+  cell: (cell: CellTower) => Record<string, unknown>;
+  accessPoints: string;
+  accessPoint: (accessPoint: WifiAccessPoint) => Record<string, unknown>;
+}
+
+/** A provider's request: its own top-level fields, then the cells and access points in its names, each list left out when empty. */
+export function networkRequest(network: Network, top: Record<string, unknown>, fields: NetworkFields): Record<string, unknown> {
+  const request = { ...top };
+  if (network.cellTowers.length > 0) request[fields.cells] = network.cellTowers.map(fields.cell);
+  if (network.wifiAccessPoints.length > 0) request[fields.accessPoints] = network.wifiAccessPoints.map(fields.accessPoint);
+  return request;
 }

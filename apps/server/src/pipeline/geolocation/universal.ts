@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Network } from './network.ts';
-import { accuracy, expectShape, fetchJson, GeolocationError, latitude, longitude, okBody, postJson, type GeolocationProvider } from './provider.ts';
+import { accuracy, expectShape, fetchJson, GeolocationError, latitude, longitude, networkRequest, okBody, postJson, type GeolocationProvider } from './provider.ts';
 
 /**
  * The Google Geolocation API and the services that speak it (Mozilla Location Service's
@@ -14,26 +14,25 @@ const failure = z.object({ error: z.object({ message: z.string().optional(), cod
 
 /** Google's request: its documented fields only (it refuses unknown ones), the radio at the top. */
 export function googleRequest(network: Network): Record<string, unknown> {
-  const request: Record<string, unknown> = {
+  const top = {
     homeMobileCountryCode: network.homeMobileCountryCode,
     homeMobileNetworkCode: network.homeMobileNetworkCode,
     radioType: network.radioType ?? network.cellTowers.find((cell) => cell.radioType)?.radioType,
     carrier: network.carrier,
     considerIp: network.considerIp,
   };
-  if (network.cellTowers.length > 0) {
-    request.cellTowers = network.cellTowers.map((cell) => ({
+  return networkRequest(network, top, {
+    cells: 'cellTowers',
+    cell: (cell) => ({
       cellId: cell.cellId,
       locationAreaCode: cell.locationAreaCode,
       mobileCountryCode: cell.mobileCountryCode,
       mobileNetworkCode: cell.mobileNetworkCode,
       signalStrength: cell.signalStrength,
-    }));
-  }
-  if (network.wifiAccessPoints.length > 0) {
-    request.wifiAccessPoints = network.wifiAccessPoints.map(({ macAddress, signalStrength, channel }) => ({ macAddress, signalStrength, channel }));
-  }
-  return request;
+    }),
+    accessPoints: 'wifiAccessPoints',
+    accessPoint: ({ macAddress, signalStrength, channel }) => ({ macAddress, signalStrength, channel }),
+  });
 }
 
 export function universalProvider(url: string, key: string | null): GeolocationProvider {

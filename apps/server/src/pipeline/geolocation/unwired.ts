@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Network } from './network.ts';
-import { accuracy, expectShape, fetchJson, GeolocationError, latitude, longitude, okBody, postJson, type GeolocationProvider } from './provider.ts';
+import { accuracy, expectShape, fetchJson, GeolocationError, latitude, longitude, networkRequest, okBody, postJson, type GeolocationProvider } from './provider.ts';
 
 /**
  * Unwired Labs' LocationAPI (Traccar's UnwiredGeolocationProvider): `POST {url}` with its own
@@ -13,26 +13,20 @@ const located = z.object({ lat: latitude, lon: longitude, accuracy });
 
 /** Traccar's field names for Unwired: short codes, `cells` and `wifi`, `bssid` for the MAC. */
 export function unwiredRequest(network: Network, token: string): Record<string, unknown> {
-  const request: Record<string, unknown> = {
-    token,
-    radio: network.radioType,
-    mcc: network.homeMobileCountryCode,
-    mnc: network.homeMobileNetworkCode,
-  };
-  if (network.cellTowers.length > 0) {
-    request.cells = network.cellTowers.map((cell) => ({
+  const top = { token, radio: network.radioType, mcc: network.homeMobileCountryCode, mnc: network.homeMobileNetworkCode };
+  return networkRequest(network, top, {
+    cells: 'cells',
+    cell: (cell) => ({
       radio: cell.radioType,
       mcc: cell.mobileCountryCode,
       mnc: cell.mobileNetworkCode,
       lac: cell.locationAreaCode,
       cid: cell.cellId,
       signal: cell.signalStrength,
-    }));
-  }
-  if (network.wifiAccessPoints.length > 0) {
-    request.wifi = network.wifiAccessPoints.map((wifi) => ({ bssid: wifi.macAddress, signal: wifi.signalStrength, channel: wifi.channel }));
-  }
-  return request;
+    }),
+    accessPoints: 'wifi',
+    accessPoint: (wifi) => ({ bssid: wifi.macAddress, signal: wifi.signalStrength, channel: wifi.channel }),
+  });
 }
 
 export function unwiredProvider(url: string, token: string): GeolocationProvider {
