@@ -16,13 +16,18 @@ async function fillCredentials(view: Awaited<ReturnType<typeof app.render>>, ema
   await view.user.type(screen.getByLabelText('Password'), password);
 }
 
+/** Types the credentials and presses Sign in. */
+async function signIn(view: Awaited<ReturnType<typeof app.render>>, email: string, password: string) {
+  await fillCredentials(view, email, password);
+  await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
 describe('login form', () => {
   it('signs in with the typed credentials as a form post and goes to the map', async () => {
     app.api.json('POST', '/api/session', signedIn);
     const view = await app.render(<LoginPage />, { path: '/login' });
 
-    await fillCredentials(view, '  ana@example.com ', 's3cret');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, '  ana@example.com ', 's3cret');
 
     await waitFor(() => expect(view.location().pathname).toBe('/home'));
     const [post] = app.api.received('POST', '/api/session');
@@ -36,8 +41,7 @@ describe('login form', () => {
     app.api.json('POST', '/api/session', signedIn);
     const view = await app.render(<LoginPage />, { path: '/login?to=%2Freports%2Ftravels%3FdeviceId%3D3' });
 
-    await fillCredentials(view, 'ana', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'pw');
 
     await waitFor(() => expect(view.location().pathname).toBe('/reports/travels'));
     expect(view.location().search).toBe('?deviceId=3');
@@ -57,8 +61,7 @@ describe('login form', () => {
     app.api.on('POST', '/api/session', { status: 401, text: 'Invalid credentials' });
     const view = await app.render(<LoginPage />, { path: '/login' });
 
-    await fillCredentials(view, 'ana', 'wrong');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'wrong');
 
     expect((await screen.findByRole('alert')).textContent).toBe('Sorry, it looks like you entered incorrect data.');
     expect(view.location().pathname).toBe('/login');
@@ -71,8 +74,7 @@ describe('login form', () => {
     app.api.on('POST', '/api/session', { status: 400, text: 'User is disabled' });
     const view = await app.render(<LoginPage />, { path: '/login' });
 
-    await fillCredentials(view, 'ana', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'pw');
 
     expect((await screen.findByRole('alert')).textContent).toBe('User blocked, please contact the administrator.');
   });
@@ -83,8 +85,7 @@ describe('login form', () => {
     );
     const view = await app.render(<LoginPage />, { path: '/login' });
 
-    await fillCredentials(view, 'ana@example.com', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana@example.com', 'pw');
 
     const code = await screen.findByRole('textbox', { name: 'Verification code' });
     // not an error: the password was right
@@ -104,8 +105,7 @@ describe('login form', () => {
   it('keeps only digits in the code and refuses an incomplete one without a request', async () => {
     app.api.on('POST', '/api/session', { status: 401, text: 'Code required', headers: { 'www-authenticate': 'TOTP' } });
     const view = await app.render(<LoginPage />, { path: '/login' });
-    await fillCredentials(view, 'ana', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'pw');
 
     const code = await screen.findByRole('textbox', { name: 'Verification code' });
     await view.user.type(code, '12ab34');
@@ -121,8 +121,7 @@ describe('login form', () => {
       request.form().code ? { status: 401, text: 'Invalid code' } : { status: 401, text: 'Code required', headers: { 'www-authenticate': 'TOTP' } },
     );
     const view = await app.render(<LoginPage />, { path: '/login' });
-    await fillCredentials(view, 'ana', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'pw');
     await view.user.type(await screen.findByRole('textbox', { name: 'Verification code' }), '654321');
     await view.user.click(screen.getByRole('button', { name: 'Verify' }));
 
@@ -157,8 +156,7 @@ describe('login form', () => {
     app.api.json('POST', '/api/session', signedIn).on('POST', '/api/session/token/revoke', { status: 204 });
     const view = await app.render(<LoginPage />, { path: '/login' });
 
-    await fillCredentials(view, 'ana', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'pw');
 
     await waitFor(() => expect(view.location().pathname).toBe('/home'));
     expect(app.api.received('POST', '/api/session/token/revoke').map((request) => request.form())).toEqual([{ token: 'old-token' }]);
@@ -265,8 +263,7 @@ describe('login form', () => {
     expect(screen.queryByRole('button', { name: 'Lost password' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
 
-    await fillCredentials(view, 'driver1', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'driver1', 'pw');
     await waitFor(() => expect(view.location().pathname).toBe('/qr-driver'));
   });
 
@@ -279,8 +276,7 @@ describe('login form', () => {
         return { json: { trustUnlockUntil: '2030-01-01T00:00:00.000Z' } };
       });
     const view = await app.render(<LoginPage />, { path: '/login' });
-    await fillCredentials(view, 'ana', 'pw');
-    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(view, 'ana', 'pw');
 
     expect((await screen.findByRole('alert')).textContent).toBe('Account suspended for non-payment. You may use the trust unlock once.');
     await view.user.click(screen.getByRole('button', { name: 'Unlock on trust' }));

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import Alert from '@mui/material/Alert';
-import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +12,7 @@ import { useServerInfo } from '../../api/queries.ts';
 import { HOME_PATH } from '../../access/guard.ts';
 import { useFormats } from '../../state/formats.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { LabelledIconButton } from '../../ui/LabelledIconButton.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { SearchList } from '../../ui/SearchList.tsx';
@@ -78,16 +77,20 @@ export default function DeletedDevicesPage() {
             sx={{ pr: 12 }}
             secondaryAction={(
               <>
-                <Tooltip title={t('devices.deleted.restore')}>
-                  <IconButton onClick={() => setPending({ action: 'restore', device })} aria-label={t('devices.deleted.restore')} data-testid="deleted-restore">
-                    <RestoreFromTrashIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('devices.deleted.purge')}>
-                  <IconButton edge="end" color="error" onClick={() => setPending({ action: 'purge', device })} aria-label={t('devices.deleted.purge')} data-testid="deleted-purge">
-                    <DeleteForeverIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <LabelledIconButton
+                  label={t('devices.deleted.restore')}
+                  icon={<RestoreFromTrashIcon fontSize="small" />}
+                  onClick={() => setPending({ action: 'restore', device })}
+                  testId="deleted-restore"
+                />
+                <LabelledIconButton
+                  label={t('devices.deleted.purge')}
+                  icon={<DeleteForeverIcon fontSize="small" />}
+                  edge="end"
+                  color="error"
+                  onClick={() => setPending({ action: 'purge', device })}
+                  testId="deleted-purge"
+                />
               </>
             )}
           >

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeDevice, makePosition, makeUser } from '../../testing/fixtures.ts';
-import { textField } from '../../testing/queries.ts';
+import { saveNewDevice } from '../../testing/deviceEditor.ts';
 import DevicePage from './DevicePage.tsx';
 import DevicesPanel from './DevicesPanel.tsx';
 
@@ -155,9 +155,7 @@ describe('adding devices', () => {
     const view = await renderList(makeUser({ id: 1, administrator: true }));
     await view.user.click(await screen.findByTestId('add-device'));
     const editor = await screen.findByTestId('device-editor');
-    await view.fill(textField(editor, 'Name'), 'Third van');
-    await view.fill(textField(editor, 'Identifier (IMEI)'), '333444');
-    await view.user.click(within(editor).getByTestId('save-device'));
+    await saveNewDevice(view, editor, 'Third van', '333444');
     expect(await within(editor).findByText('Vehicle registration limit exceeded.')).toBeTruthy();
     expect(app.api.received('POST', '/api/devices')).toHaveLength(0);
   });
@@ -168,9 +166,7 @@ describe('adding devices', () => {
     const view = await renderList(makeUser({ id: 1, administrator: true }));
     await view.user.click(await screen.findByTestId('add-device'));
     const editor = await screen.findByTestId('device-editor');
-    await view.fill(textField(editor, 'Name'), 'Third van');
-    await view.fill(textField(editor, 'Identifier (IMEI)'), '333444');
-    await view.user.click(within(editor).getByTestId('save-device'));
+    await saveNewDevice(view, editor, 'Third van', '333444');
     await waitFor(() => expect(app.api.received('POST', '/api/devices')).toHaveLength(1));
   });
 });

@@ -2,11 +2,9 @@ import { useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import type { PermissionArea } from '@rastro/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +14,7 @@ import { useAreaActions } from '../../access/can.ts';
 import { HOME_PATH } from '../../access/guard.ts';
 import { AccountNotice } from '../AccountNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { LabelledIconButton } from '../LabelledIconButton.tsx';
 import { SearchList } from '../SearchList.tsx';
 import { LoadingBar } from '../LoadingBar.tsx';
 import { Panel } from '../Panel.tsx';
@@ -95,11 +94,7 @@ export function EntityListPage<T extends { id: number }>({ description, children
       onClose={() => navigate(HOME_PATH)}
       actions={
         allowed.create && (
-          <Tooltip title={t('entity.add')}>
-            <IconButton onClick={() => open(null)} aria-label={t('entity.add')} data-testid="entity-add">
-              <AddIcon />
-            </IconButton>
-          </Tooltip>
+          <LabelledIconButton label={t('entity.add')} icon={<AddIcon />} onClick={() => open(null)} testId="entity-add" />
         )
       }
     >
@@ -126,11 +121,13 @@ export function EntityListPage<T extends { id: number }>({ description, children
               <>
                 {description.rowActions?.(item)}
                 {allowed.delete && (
-                  <Tooltip title={t('entity.delete')}>
-                    <IconButton edge="end" onClick={() => !refusal(item) && setDeleting(item)} aria-label={t('entity.delete')} data-testid="entity-delete">
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <LabelledIconButton
+                    label={t('entity.delete')}
+                    icon={<DeleteIcon fontSize="small" />}
+                    edge="end"
+                    onClick={() => !refusal(item) && setDeleting(item)}
+                    testId="entity-delete"
+                  />
                 )}
               </>
             }

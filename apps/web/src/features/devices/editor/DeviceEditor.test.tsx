@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { serverReply, setupComponentTests } from '../../../testing/app.tsx';
 import { makeDevice, makeGroup, makePosition, makeUser } from '../../../testing/fixtures.ts';
+import { saveNewDevice } from '../../../testing/deviceEditor.ts';
 import { choose, noticeText, selectField, textField } from '../../../testing/queries.ts';
 import { DeviceEditor } from './DeviceEditor.tsx';
 
@@ -214,9 +215,7 @@ describe('device editor', () => {
     });
     await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
 
-    await view.fill(field('Name'), 'Third');
-    await view.fill(field('Identifier (IMEI)'), '333');
-    await view.user.click(within(editor()).getByTestId('save-device'));
+    await saveNewDevice(view, editor(), 'Third', '333');
 
     expect(within(editor()).getByTestId('editor-error').textContent).toBe('Vehicle registration limit exceeded.');
     expect(app.api.received('POST', '/api/devices')).toHaveLength(0);
@@ -230,9 +229,7 @@ describe('device editor', () => {
     });
     await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
 
-    await view.fill(field('Name'), 'Second');
-    await view.fill(field('Identifier (IMEI)'), '222');
-    await view.user.click(within(editor()).getByTestId('save-device'));
+    await saveNewDevice(view, editor(), 'Second', '222');
 
     expect(within(editor()).getByTestId('editor-error').textContent).toBe('Vehicle registration limit exceeded.');
     expect(app.api.received('POST', '/api/devices')).toHaveLength(0);
