@@ -15,8 +15,9 @@ const TOKEN = '777000:bot-token_X';
  * every message in the delivery log; and the per-channel test buttons.
  */
 /** Spanish date and time in São Paulo's zone, then the offline nearest place of the position. */
-const ALARM_TEXT = /^Truck 9: Alarma \(sos\) · \d{1,2}\/\d{1,2}\/\d{2},? \d{1,2}:\d{2}:\d{2} \(America\/Sao_Paulo\) · São Paulo, SP$/;
-const TEST_TEXT = /^Notificación de prueba · \d{1,2}\/\d{1,2}\/\d{2},? \d{1,2}:\d{2}:\d{2} \(America\/Sao_Paulo\)$/;
+// on the user's 12-hour clock, as Spanish writes it ("4:04:05 p. m.")
+const ALARM_TEXT = /^Truck 9: Alarma \(sos\) · \d{1,2}\/\d{1,2}\/\d{2},? \d{1,2}:\d{2}:\d{2} [ap]\.\s?m\. \(America\/Sao_Paulo\) · São Paulo, SP$/;
+const TEST_TEXT = /^Notificación de prueba · \d{1,2}\/\d{1,2}\/\d{2},? \d{1,2}:\d{2}:\d{2} [ap]\.\s?m\. \(America\/Sao_Paulo\)$/;
 
 describe('Telegram and WhatsApp notifications, the delivery log and the test buttons', () => {
   // retries after 20 ms, then 40 ms
@@ -76,7 +77,7 @@ describe('Telegram and WhatsApp notifications, the delivery log and the test but
   it("deliver an alarm to the user's chat and phone, in his language, with the location, and log every message", async () => {
     user = await admin.json('POST', '/api/users', {
       name: 'Despachante', email: 'despachante@example.com', phone: '+5511955556666', password: 'pass1234',
-      attributes: { 'tarkan.lang': 'es', telegramChatId: '987654', timezone: 'America/Sao_Paulo' },
+      attributes: { 'tarkan.lang': 'es', telegramChatId: '987654', timezone: 'America/Sao_Paulo', twelveHourFormat: true },
     });
     dispatcher = await Client.login(server.base, 'despachante@example.com', 'pass1234');
     const device = await admin.json('POST', '/api/devices', { name: 'Truck 9', uniqueId: 'channels-1' });

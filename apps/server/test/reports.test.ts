@@ -154,6 +154,23 @@ describe('reports with a known drive', () => {
     expect(Object.keys(kmz.files)).toEqual(['doc.kml']);
   });
 
+  it('writes the CSV\'s times in the user\'s zone and clock, keeps its coordinates decimal, and GPX in UTC', async () => {
+    const attributes = { timezone: 'America/Sao_Paulo', twelveHourFormat: true };
+    const user = await admin.json('POST', '/api/users', { name: 'Clock', email: 'clock@example.com', password: 'pass1234', coordinateFormat: 'dms', attributes });
+    await admin.json('POST', '/api/permissions', { userId: user.id, deviceId });
+    const client = await Client.login(server.base, 'clock@example.com', 'pass1234');
+    const q = `deviceId=${deviceId}&${range(t0, drive.last)}`;
+    const [header, first] = (await (await client.request('GET', `/api/positions/csv?${q}`)).text()).split('\r\n');
+    const cell = (name: string) => first.split(',')[header.split(',').indexOf(name)];
+    // São Paulo is UTC−3 all year; 12-hour clock as the user has it
+    const wall = new Date((t0 - 3 * 3600) * 1000).toISOString();
+    const hour = Number(wall.slice(11, 13));
+    const clock = `${String(hour % 12 || 12).padStart(2, '0')}${wall.slice(13, 19)} ${hour < 12 ? 'AM' : 'PM'}`;
+    expect(cell('fixTime')).toBe(`${wall.slice(0, 10)} ${clock}`);
+    expect([cell('latitude'), cell('longitude')]).toEqual(['-23.6', '-46.7']);
+    expect(await (await client.request('GET', `/api/positions/gpx?${q}`)).text()).toContain(`<time>${iso(t0)}</time>`);
+  });
+
   it('honours disableReports and visibility', async () => {
     const user = await admin.json('POST', '/api/users', { name: 'No Reports', email: 'noreports@example.com', password: 'pass1234', disableReports: true });
     await admin.json('POST', '/api/permissions', { userId: user.id, deviceId });

@@ -25,6 +25,25 @@ function attachment(mail: Received): { filename: string; content: Buffer } {
   return { filename: match[2], content: Buffer.from(match[3].replace(/\r\n/g, ''), 'base64') };
 }
 
+/** The message's plain text part, its transfer encoding undone (the texts are UTF-8). */
+function mailText(mail: Received): string {
+  const match = /Content-Type: text\/plain[^\r\n]*\r\nContent-Transfer-Encoding: ([\w-]+)\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(mail.data);
+  if (!match) throw new Error(`no text part in ${mail.data.slice(0, 2000)}`);
+  const [, encoding, body] = match;
+  if (encoding.toLowerCase() === 'base64') return Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8');
+  if (encoding.toLowerCase() !== 'quoted-printable') return body;
+  const joined = body.replace(/=\r\n/g, '');
+  const bytes = Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  return bytes.toString('utf8');
+}
+
+/** `dd/MM/yyyy, hh:mm AM` of São Paulo (UTC−3 all year), as pt-BR writes it on a 12-hour clock. */
+function saoPauloTwelveHour(ms: number): string {
+  const wall = new Date(ms - 3 * HOUR).toISOString();
+  const hour = Number(wall.slice(11, 13));
+  return `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)}, ${String(hour % 12 || 12).padStart(2, '0')}:${wall.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 describe.each(dialects)('scheduled reports on %s', (dialect) => {
   const { server, admin } = withServer({ dialect });
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -130,6 +149,23 @@ describe.each(dialects)('scheduled reports on %s', (dialect) => {
     expect(await scheduler.tick(end + 120_000)).toEqual([]);
     expect(smtp.mails.length).toBe(sent + 1);
     await manager.request('DELETE', `/api/reports/${report.id}`);
+  });
+
+  it("writes the period in the mail in the recipient's language, zone and clock", async () => {
+    const self = await admin.json('GET', `/api/users/${managerId}`);
+    await admin.json('PUT', `/api/users/${managerId}`, { ...self, attributes: { ...self.attributes, 'tarkan.lang': 'pt-BR', twelveHourFormat: true } });
+    try {
+      const report = await manager.json('POST', '/api/reports', { type: 'summary', description: 'Frota do dia', calendarId });
+      await manager.json('POST', '/api/permissions', { deviceId, reportId: report.id });
+      const sent = smtp.mails.length;
+      await server.rastro.reportScheduler.tick(end + 60_000);
+      expect(smtp.mails.length).toBe(sent + 1);
+      const text = mailText(smtp.mails.at(-1)!);
+      expect(text).toContain(`Segue em anexo o relatório "Frota do dia" de ${saoPauloTwelveHour(start)} a ${saoPauloTwelveHour(end - 1)}.`);
+      await manager.request('DELETE', `/api/reports/${report.id}`);
+    } finally {
+      await admin.json('PUT', `/api/users/${managerId}`, self);
+    }
   });
 
   it("covers the period preset in the user's time zone, and skips users without reports", async () => {

@@ -108,12 +108,30 @@ describe('SMS through an HTTP gateway (sms.http.*)', () => {
     await reportOsmAnd(server.osmand, { id: 'sms-4', lat: -23.5, lon: -46.6, alarm: 'sos' });
     // the administrator, who made the rule and sees the device too, has no phone: one message
     await expect.poll(() => gateway.received.length, { timeout: 10_000 }).toBe(before + 1);
-    // the device, the alarm, the time in the server's zone (the user has none) in English, and the address (issue 18)
-    expect(lastSms()).toEqual({ to: '+5511955556666', text: expect.stringMatching(/^Truck 9: Alarm \(sos\) · \d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}:\d{2}\s[AP]M \(.+\) · .+, SP$/) });
+    // the device, the alarm, the time in the server's zone (the user has none) in English on a 24-hour
+    // clock (no twelveHourFormat), and the address (issue 18)
+    expect(lastSms()).toEqual({ to: '+5511955556666', text: expect.stringMatching(/^Truck 9: Alarm \(sos\) · \d{1,2}\/\d{1,2}\/\d{2}, \d{2}:\d{2}:\d{2} \(.+\) · .+, SP$/) });
 
     const dispatcher = await Client.login(server.base, 'dispatcher-sms@example.com', 'pass1234');
     expect((await dispatcher.request('POST', '/api/notifications/test')).status).toBe(204);
     expect(lastSms()).toEqual({ to: '+5511955556666', text: expect.stringMatching(/^Test notification · \d{1,2}\/\d{1,2}\/\d{2}, .+ \(.+\)$/) });
+  });
+
+  it("writes to a user without a language in the server's tarkan.lang (spec §3: the default language)", async () => {
+    await admin.json('POST', '/api/users', { name: 'No Language', email: 'nolang-sms@example.com', phone: '+5511977778888', password: 'pass1234' });
+    const user = await Client.login(server.base, 'nolang-sms@example.com', 'pass1234');
+    const testText = async () => {
+      expect((await user.request('POST', '/api/notifications/test')).status).toBe(204);
+      return lastSms().text;
+    };
+    expect(await testText()).toMatch(/^Notificação de teste · /);
+    const current = await admin.json('GET', '/api/server');
+    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, 'tarkan.lang': 'es' } });
+    try {
+      expect(await testText()).toMatch(/^Notificación de prueba · /);
+    } finally {
+      await admin.json('PUT', '/api/server', current);
+    }
   });
 
   it('is unavailable again once the gateway is removed from the settings', async () => {

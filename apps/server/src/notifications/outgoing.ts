@@ -42,14 +42,20 @@ export class OutgoingTexts {
     private readonly geocoder: Geocoder | null,
   ) {}
 
-  private async readers(userIds: readonly number[]): Promise<{ id: number; language: Language; timeZone: string }[]> {
+  private async readers(userIds: readonly number[]): Promise<{ id: number; language: Language; timeZone: string; twelveHour: boolean }[]> {
     if (!userIds.length) return [];
     const server = attrs((await this.settings.get()).attributes);
     const fallback = validTimeZone(server.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
     const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', [...userIds]).execute();
     return users.map((user) => {
       const attributes = attrs(user.attributes);
-      return { id: user.id, language: languageOf(attributes['tarkan.lang']), timeZone: validTimeZone(attributes.timezone) ?? fallback };
+      // the server's tarkan.lang is the default language of a user who has none (spec §3)
+      const twelveHour = attributes.twelveHourFormat ?? server.twelveHourFormat;
+      return {
+        id: user.id, language: languageOf(attributes['tarkan.lang'] ?? server['tarkan.lang']), timeZone: validTimeZone(attributes.timezone) ?? fallback,
+        // an attribute typed in by hand arrives as text
+        twelveHour: twelveHour === true || twelveHour === 'true',
+      };
     });
   }
 
@@ -71,7 +77,7 @@ export class OutgoingTexts {
     const texts = new Map<number, Texts>();
     for (const reader of readers) {
       const facts = { deviceName: device?.name ?? null, address: await addressIn(reader.language) };
-      texts.set(reader.id, eventTexts(event, facts, reader.language, reader.timeZone));
+      texts.set(reader.id, eventTexts(event, facts, reader.language, reader.timeZone, reader.twelveHour));
     }
     return { event, texts };
   }

@@ -13,10 +13,17 @@ describe('notification texts', () => {
       body: 'sos\nHora: 10/03/2024, 12:04:05 (America/Sao_Paulo)\nEndereço: Av. Paulista, 1000, São Paulo, SP',
       short: 'Truck 9: Alarme (sos) · 10/03/2024, 12:04:05 (America/Sao_Paulo) · Av. Paulista, 1000, São Paulo, SP',
     });
-    expect(eventTexts(alarm, facts, 'en-US', 'America/New_York').short)
+    expect(eventTexts(alarm, facts, 'en-US', 'America/New_York', true).short)
       .toBe('Truck 9: Alarm (sos) · 3/10/24, 11:04:05 AM (America/New_York) · Av. Paulista, 1000, São Paulo, SP');
     expect(eventTexts(alarm, facts, 'es', 'Europe/Madrid').body)
       .toBe('sos\nHora: 10/3/24, 16:04:05 (Europe/Madrid)\nDirección: Av. Paulista, 1000, São Paulo, SP');
+  });
+
+  it('follow the reader\'s clock (twelveHourFormat), not his language\'s', () => {
+    expect(readerTime(INSTANT, 'pt-BR', 'America/Sao_Paulo', true)).toBe('10/03/2024, 12:04:05 PM (America/Sao_Paulo)');
+    expect(readerTime(INSTANT, 'en-US', 'UTC')).toBe('3/10/24, 15:04:05 (UTC)');
+    expect(readerTime(Date.UTC(2024, 2, 10), 'en-US', 'UTC')).toBe('3/10/24, 00:00:00 (UTC)');
+    expect(eventTexts(alarm, facts, 'es', 'Europe/Madrid', true).short).toMatch(/^Truck 9: .* · 10\/3\/24, 4:04:05 p\.\sm\. \(Europe\/Madrid\)/);
   });
 
   it('take Traccar\'s fixed offsets as zones too', () => {
@@ -26,7 +33,7 @@ describe('notification texts', () => {
 
   it('leave out what an event does not have', () => {
     const test = { type: 'test', eventTime: new Date(INSTANT).toISOString(), attributes: {} };
-    expect(eventTexts(test, { deviceName: null, address: null }, 'en-US', 'UTC')).toEqual({
+    expect(eventTexts(test, { deviceName: null, address: null }, 'en-US', 'UTC', true)).toEqual({
       subject: 'Test notification',
       body: 'Time: 3/10/24, 3:04:05 PM (UTC)',
       short: 'Test notification · 3/10/24, 3:04:05 PM (UTC)',

@@ -74,20 +74,22 @@ const LABELS: Record<Language, { time: string; address: string }> = {
 };
 
 /**
- * An instant as the reader's wall clock, in his language's date order, with the zone named
- * ("25/11/2026 15:20:01 (America/Sao_Paulo)"). Fixed offsets (`GMT-3`) are applied by hand: Intl
- * names only IANA zones.
+ * An instant as the reader's wall clock, in his language's date order and on his clock
+ * (`twelveHourFormat`), with the zone named ("25/11/2026 15:20:01 (America/Sao_Paulo)"). Fixed
+ * offsets (`GMT-3`) are applied by hand: Intl names only IANA zones.
  */
-export function readerTime(instant: number, language: Language, timeZone: string): string {
+export function readerTime(instant: number, language: Language, timeZone: string, twelveHour = false): string {
   const wall = toWallClock(instant, timeZone);
-  const text = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(wall));
-  return `${text} (${timeZone})`;
+  // hourCycle, not hour12: en-US's 24-hour clock would write midnight as "24:00"
+  const text = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium', hourCycle: twelveHour ? 'h12' : 'h23' }).format(new Date(wall));
+  // ICU's narrow no-break space before "PM" shows as a box on some phones' SMS
+  return `${text.replace(/\u202f/g, ' ')} (${timeZone})`;
 }
 
 /** An event's texts for one reader: the device, the type (and alarm), the time in his zone, the address. */
-export function eventTexts(event: { type: string; eventTime: string; attributes: Attributes }, facts: EventFacts, language: Language, timeZone: string): Texts {
+export function eventTexts(event: { type: string; eventTime: string; attributes: Attributes }, facts: EventFacts, language: Language, timeZone: string, twelveHour = false): Texts {
   const headline = shortText(event, facts.deviceName, language);
-  const time = readerTime(Date.parse(event.eventTime), language, timeZone);
+  const time = readerTime(Date.parse(event.eventTime), language, timeZone, twelveHour);
   const labels = LABELS[language];
   // the body goes under the subject (mail, push): it does not repeat it
   const body = [eventDetail(event.attributes), `${labels.time}: ${time}`, facts.address ? `${labels.address}: ${facts.address}` : null].filter(Boolean).join('\n');

@@ -1,4 +1,4 @@
-import { localTime, type Locale } from './format.ts';
+import { localTime, type ExportFormat, type Locale } from './format.ts';
 import { TITLES, type SheetKind } from './xlsx.ts';
 
 /** The message a scheduled report travels in, in the recipient's language; the spreadsheet is its attachment. */
@@ -23,14 +23,26 @@ const TEXTS: Record<Locale, { subject: (title: string) => string; body: (title: 
   },
 };
 
-export function scheduledMail(locale: Locale, report: { type: SheetKind; description: string | null }, from: number, to: number, timeZone: string): ScheduledMail {
-  const texts = TEXTS[locale];
-  const kind = TITLES[report.type][locale];
+type MailFormat = Pick<ExportFormat, 'locale' | 'timeZone' | 'twelveHour'>;
+
+/**
+ * A time of the period as the recipient reads dates: his language's order, his zone, his clock.
+ * ICU puts a narrow no-break space before "PM", which some mail readers show as a box.
+ */
+function periodTime(time: number, format: MailFormat): string {
+  return new Intl.DateTimeFormat(format.locale, {
+    timeZone: format.timeZone, hourCycle: format.twelveHour ? 'h12' : 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  }).format(time).replace(/\u202f/g, ' ');
+}
+
+export function scheduledMail(format: MailFormat, report: { type: SheetKind; description: string | null }, from: number, to: number): ScheduledMail {
+  const texts = TEXTS[format.locale];
+  const kind = TITLES[report.type][format.locale];
   const title = report.description?.trim() || kind;
-  const [start, end] = [localTime(from, timeZone).slice(0, 16), localTime(to, timeZone).slice(0, 16)];
   return {
     subject: texts.subject(title),
-    text: texts.body(title, start, end).join('\n\n'),
-    filename: `${report.type}-${start.slice(0, 10)}.xlsx`,
+    text: texts.body(title, periodTime(from, format), periodTime(to, format)).join('\n\n'),
+    // a file name sorts by date in every language: yyyy-MM-dd of the recipient's zone
+    filename: `${report.type}-${localTime(from, format.timeZone).slice(0, 10)}.xlsx`,
   };
 }

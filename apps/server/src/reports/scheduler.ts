@@ -141,7 +141,7 @@ export class ReportScheduler {
       const items = await buildReport(this.deps.source, type, query, pace);
       await this.deps.prepare?.(type, items, format, pace);
       const workbook = await reportWorkbook(type, await spreadsheetItems(db, type, items), format, pace);
-      const mail = scheduledMail(format.locale, { type, description: report.description }, from, to, format.timeZone);
+      const mail = scheduledMail(format, { type, description: report.description }, from, to);
       const sent = await this.deps.send({ to: user.email, subject: mail.subject, text: mail.text, attachment: { filename: mail.filename, content: workbook } });
       if (!sent) {
         this.deps.log.warn(`scheduled report ${report.id} not mailed: no mail server is configured`);

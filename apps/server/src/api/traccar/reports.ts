@@ -151,7 +151,7 @@ export function reportRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const positions = await pace.map(await positionsBetween(db, deviceId, from, to, pace), storedToWire);
       const name = device?.name ?? String(deviceId);
       reply.header('content-disposition', `attachment; filename=positions.${format}`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(await positionsCsv(positions, (await exportFormat(request, user)).timeZone, pace));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(await positionsCsv(positions, await exportFormat(request, user), pace));
       if (format === 'gpx') return reply.type('application/gpx+xml').send(await positionsGpx(positions, name, pace));
       if (format === 'kml') return reply.type('application/vnd.google-earth.kml+xml').send(await positionsKml(positions, name, pace));
       return reply.type('application/vnd.google-earth.kmz').send(await positionsKmz(positions, name, pace));

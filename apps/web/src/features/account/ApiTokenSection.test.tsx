@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupComponentTests } from '../../testing/app.tsx';
+import { expectNotice } from '../../testing/saves.ts';
+import { makeUser } from '../../testing/fixtures.ts';
 import { ApiTokenSection } from './ApiTokenSection.tsx';
 
 const app = setupComponentTests();
@@ -13,6 +15,7 @@ describe('API token section', () => {
     const view = await app.render(<ApiTokenSection userId={9} />);
     await view.user.click(screen.getByTestId('api-token-generate'));
     await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('api-token-value').value).toBe(TOKEN));
+    await expectNotice('Token generated.');
     const [minted] = app.api.received('POST', '/api/session/token');
     expect(minted.form().userId).toBe('9');
     // the default life is a month, sent as an ISO time in the future
@@ -22,6 +25,7 @@ describe('API token section', () => {
     await waitFor(() => expect(app.api.received('POST', '/api/session/token/revoke')).toHaveLength(1));
     expect(app.api.received('POST', '/api/session/token/revoke')[0].form()).toEqual({ token: TOKEN });
     await waitFor(() => expect(screen.queryByTestId('api-token-value')).toBeNull());
+    await expectNotice('Token revoked.');
   });
 
   it('mints the signed-in user\'s own token when no user is named', async () => {
@@ -32,9 +36,20 @@ describe('API token section', () => {
     expect(app.api.received('POST', '/api/session/token')[0].form()).not.toHaveProperty('userId');
   });
 
+  it('takes the expiry on the user\'s 12-hour clock and sends it as that instant', async () => {
+    app.api.on('POST', '/api/session/token', { text: TOKEN });
+    const view = await app.render(<ApiTokenSection userId={9} />, { user: makeUser({ id: 9, attributes: { twelveHourFormat: true } }) });
+    const expiration = screen.getByTestId<HTMLInputElement>('api-token-expiration');
+    expect(expiration.value).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M$/);
+    await view.fill(expiration, '01/02/2099 09:15 PM');
+    await view.user.click(screen.getByTestId('api-token-generate'));
+    await waitFor(() => expect(app.api.received('POST', '/api/session/token')).toHaveLength(1));
+    expect(app.api.received('POST', '/api/session/token')[0].form().expiration).toBe(new Date(2099, 0, 2, 21, 15).toISOString());
+  });
+
   it('refuses an expiry in the past without asking the server', async () => {
     const view = await app.render(<ApiTokenSection userId={9} />);
-    fireEvent.change(screen.getByTestId('api-token-expiration'), { target: { value: '2001-01-01T10:00' } });
+    await view.fill(screen.getByTestId('api-token-expiration'), '01/01/2001 10:00');
     await view.user.click(screen.getByTestId('api-token-generate'));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Expiration must be in the future.'));
     expect(app.api.received('POST', '/api/session/token')).toHaveLength(0);

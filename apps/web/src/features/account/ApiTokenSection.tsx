@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { createSessionToken, revokeSessionToken } from '../../api/session.ts';
 import { notify } from '../../state/notice.ts';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { useSubmit } from '../../ui/useSubmit.ts';
 
@@ -32,6 +33,7 @@ export function ApiTokenSection({ userId }: { userId?: number }) {
     const until = new Date(expiration);
     if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) throw new Error('expiration must be in the future');
     setToken(await createSessionToken(until, userId));
+    notify(t('account.token.generated'), 'success');
   });
   const revoke = useSubmit(async (value: string) => {
     await revokeSessionToken(value);
@@ -84,14 +86,13 @@ export function ApiTokenSection({ userId }: { userId?: number }) {
         </>
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-          <TextField
-            type="datetime-local"
+          <DateTimeField
             label={t('account.token.expiration')}
             value={expiration}
-            onChange={(event) => setExpiration(event.target.value)}
+            onChange={setExpiration}
             size="small"
             sx={{ flex: 1 }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'api-token-expiration' } }}
+            inputProps={{ 'data-testid': 'api-token-expiration' }}
           />
           <Button variant="contained" disabled={busy} onClick={() => generate.run()} data-testid="api-token-generate">
             {t('account.token.generate')}

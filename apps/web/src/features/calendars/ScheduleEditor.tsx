@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { FREQUENCIES, WEEKDAYS, type Ending, type Schedule, type Weekday } from './ical.ts';
 
@@ -26,17 +27,17 @@ export function ScheduleEditor({ schedule, unreadable, onChange }: ScheduleEdito
     <Stack spacing={2}>
       {unreadable && <Alert severity="warning">{t('calendars.unreadable')}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          type="datetime-local" size="small" fullWidth label={t('calendars.start')} value={toLocalInput(schedule.start)}
-          onChange={(event) => { const start = fromInput(event.target.value); if (start) set({ start }); }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-field': 'start' } }}
+        <DateTimeField
+          size="small" fullWidth label={t('calendars.start')} value={toLocalInput(schedule.start)}
+          onChange={(value) => { const start = fromInput(value); if (start) set({ start }); }}
+          inputProps={{ 'data-field': 'start' }}
         />
-        <TextField
-          type="datetime-local" size="small" fullWidth label={t('calendars.end')} value={toLocalInput(schedule.end)}
+        <DateTimeField
+          size="small" fullWidth label={t('calendars.end')} value={toLocalInput(schedule.end)}
           error={schedule.end <= schedule.start}
           helperText={schedule.end <= schedule.start ? t('calendars.endBeforeStart') : undefined}
-          onChange={(event) => { const end = fromInput(event.target.value); if (end) set({ end }); }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-field': 'end' } }}
+          onChange={(value) => { const end = fromInput(value); if (end) set({ end }); }}
+          inputProps={{ 'data-field': 'end' }}
         />
       </Stack>
       <TextField select size="small" fullWidth label={t('calendars.frequency')} value={schedule.frequency} onChange={(event) => set({ frequency: event.target.value as Schedule['frequency'] })}>
@@ -73,8 +74,8 @@ export function ScheduleEditor({ schedule, unreadable, onChange }: ScheduleEdito
               onChange={(event) => set({ count: Math.max(1, Number(event.target.value) || 1) })} slotProps={{ htmlInput: { min: 1 } }} />
           )}
           {schedule.ending === 'until' && (
-            <TextField type="datetime-local" size="small" fullWidth label={t('calendars.until')} value={schedule.until ? toLocalInput(schedule.until) : ''}
-              onChange={(event) => set({ until: fromInput(event.target.value) })} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateTimeField size="small" fullWidth label={t('calendars.until')} value={schedule.until ? toLocalInput(schedule.until) : ''}
+              onChange={(value) => set({ until: fromInput(value) })} />
           )}
         </Stack>
       )}

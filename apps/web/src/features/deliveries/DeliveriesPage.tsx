@@ -23,6 +23,7 @@ import { HOME_PATH } from '../../access/guard.ts';
 import { getDeliveries } from '../../api/deliveries.ts';
 import { usersApi } from '../../api/management.ts';
 import { nameOf } from '../../i18n/names.ts';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
@@ -89,8 +90,8 @@ export default function DeliveriesPage() {
       {log.isFetching && <LoadingBar />}
       <Stack spacing={1.5} sx={{ p: 1.5, flexShrink: 0 }}>
         <Stack direction="row" spacing={1}>
-          <TextField type="datetime-local" size="small" fullWidth label={t('deliveries.from')} value={from} onChange={(e) => filter(setFrom)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="datetime-local" size="small" fullWidth label={t('deliveries.to')} value={to} onChange={(e) => filter(setTo)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateTimeField size="small" fullWidth label={t('deliveries.from')} value={from} onChange={filter(setFrom)} />
+          <DateTimeField size="small" fullWidth label={t('deliveries.to')} value={to} onChange={filter(setTo)} />
         </Stack>
         <TextField select size="small" label={t('deliveries.user')} value={userId} onChange={(e) => filter(setUserId)(e.target.value === '' ? '' : Number(e.target.value))}>
           <MenuItem value="">{t('deliveries.any')}</MenuItem>

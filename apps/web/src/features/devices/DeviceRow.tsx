@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import AnchorIcon from '@mui/icons-material/Anchor';
 import KeyIcon from '@mui/icons-material/Key';
 import LockIcon from '@mui/icons-material/Lock';
@@ -29,6 +29,8 @@ interface DeviceRowProps {
   selected: boolean;
   now: number;
   speedUnit: SpeedUnit;
+  /** The absolute time on the user's clock and zone (`useFormats().dateTime`), passed down so a row asks no hook for it. */
+  formatTime: (time: string) => string;
   onSelect: (deviceId: number) => void;
 }
 
@@ -50,9 +52,11 @@ function colorOf(device: Device): string | undefined {
   return typeof color === 'string' && /^#[0-9a-f]{3,6}$/i.test(color) ? color : undefined;
 }
 
-export const DeviceRow = memo(function DeviceRow({ device, position, anchored, selected, now, speedUnit, onSelect }: DeviceRowProps) {
+export const DeviceRow = memo(function DeviceRow({ device, position, anchored, selected, now, speedUnit, formatTime, onSelect }: DeviceRowProps) {
   const { t, i18n } = useTranslation();
   const lastUpdate = device.lastUpdate ?? position?.fixTime;
+  // the clock's tick re-renders the row; the absolute time changes only with the update itself
+  const lastUpdateTitle = useMemo(() => (lastUpdate ? formatTime(lastUpdate) : undefined), [lastUpdate, formatTime]);
   const details = [
     lastUpdate ? relativeTime(lastUpdate, now, i18n.language) : t('common.never'),
     position && formatSpeed(position.speed, speedUnit, i18n.language),
@@ -84,7 +88,7 @@ export const DeviceRow = memo(function DeviceRow({ device, position, anchored, s
         primary={device.name}
         secondary={details.join(' · ')}
         sx={{ minWidth: 0 }}
-        slotProps={{ primary: { noWrap: true, fontWeight: 500 }, secondary: { noWrap: true } }}
+        slotProps={{ primary: { noWrap: true, fontWeight: 500 }, secondary: { noWrap: true, title: lastUpdateTitle } }}
       />
       {flags.length > 0 && (
         <Stack direction="row" spacing={0.25} sx={{ '& svg': { fontSize: 18 } }}>

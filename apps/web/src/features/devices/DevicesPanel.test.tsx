@@ -145,3 +145,20 @@ describe('devices list filters', () => {
     expect(screen.queryByRole('button', { name: 'Add device' })).toBeNull();
   });
 });
+
+describe('device row time', () => {
+  const updated = makeDevice({ id: 7, name: 'Foxtrot bus', status: 'online', lastUpdate: '2026-03-01T17:05:09.000Z' });
+  const titleOf = () => screen.getByTestId('device-row').querySelector('[title]')?.getAttribute('title');
+
+  it('shows the absolute last update on hover, on the user\'s 12-hour clock and zone', async () => {
+    const user = makeUser({ id: 1, attributes: { twelveHourFormat: true, timezone: 'America/Sao_Paulo' } });
+    await app.render(<DevicesPanel />, { path: '/devices', user, live: { devices: [updated], positions: [] } });
+    await waitFor(() => expect(titleOf()?.replace(/\s/g, ' ')).toBe('3/1/26, 2:05:09 PM'));
+  });
+
+  it('and on a 24-hour clock when the user has it', async () => {
+    const user = makeUser({ id: 1, attributes: { twelveHourFormat: false, timezone: 'America/Sao_Paulo' } });
+    await app.render(<DevicesPanel />, { path: '/devices', user, live: { devices: [updated], positions: [] } });
+    await waitFor(() => expect(titleOf()).toBe('3/1/26, 14:05:09'));
+  });
+});

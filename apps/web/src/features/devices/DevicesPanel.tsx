@@ -18,6 +18,7 @@ import { useDevices, useGeofences, useGroups } from '../../api/queries.ts';
 import { deviceQuery, updateDeviceFilters, useDeviceFilters, useDeviceQuery } from '../../state/deviceFilters.ts';
 import { HOME_PATH } from '../../access/guard.ts';
 import { useMapOptions } from '../../state/mapOptions.ts';
+import { useFormats } from '../../state/formats.ts';
 import { useSpeedUnit } from '../../state/preferences.ts';
 import { selectDevice, useSelection } from '../../state/selection.ts';
 import { deviceStatus } from './deviceStatus.ts';
@@ -57,6 +58,7 @@ export default function DevicesPanel() {
   const geofences = useGeofences().data;
   const { deviceId: selectedId } = useSelection();
   const speedUnit = useSpeedUnit();
+  const { dateTime } = useFormats();
   const canCreate = useCanCreateDevices();
   const now = useNow(30_000);
   const [creating, setCreating] = useState(false);
@@ -105,6 +107,7 @@ export default function DevicesPanel() {
         selected={row.device.id === selectedId}
         now={now}
         speedUnit={speedUnit}
+        formatTime={dateTime}
         onSelect={onSelect}
       />
     );

@@ -19,6 +19,7 @@ import { useDevices } from '../../api/queries.ts';
 import { getLogs } from '../../api/tarkan.ts';
 import { ServerLogs } from './ServerLogs.tsx';
 import { HOME_PATH } from '../../access/guard.ts';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
@@ -79,8 +80,8 @@ export default function LogsPage() {
               ))}
             </TextField>
             <Stack spacing={1.5}>
-              <TextField type="datetime-local" size="small" fullWidth label={t('logs.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextField type="datetime-local" size="small" fullWidth label={t('logs.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+              <DateTimeField size="small" fullWidth label={t('logs.from')} value={from} onChange={setFrom} />
+              <DateTimeField size="small" fullWidth label={t('logs.to')} value={to} onChange={setTo} />
             </Stack>
           </Stack>
           <Box sx={{ flex: 1, overflow: 'auto' }}>

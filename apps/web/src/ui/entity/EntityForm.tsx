@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../DateTimeField.tsx';
 import { applyValue, displayValue, type FieldProblem, type FieldSpec } from './fields.ts';
 
 interface EntityFormProps<T> {
@@ -54,10 +55,13 @@ export function EntityForm<T>({ fields, item, onChange, problems, disabled }: En
             label={field.label}
           />
         );
-      case 'select':
+      case 'select': {
+        // a stored value no option names (saved by Traccar or an older version) stays shown, and saved, as it is
+        const stray = field.keepOther === true && value !== '' && !field.options?.some((option) => String(option.value) === String(value));
         return (
           <TextField {...common} select value={value === '' ? '' : String(value)} onChange={(event) => set(event.target.value)}>
             {!field.required && <MenuItem value="">{t('common.none')}</MenuItem>}
+            {stray && <MenuItem value={String(value)}>{t('entity.otherValue', { value: String(value) })}</MenuItem>}
             {field.options?.map((option) => (
               <MenuItem key={option.value} value={String(option.value)} disabled={option.note !== undefined}>
                 <ListItemText primary={option.label} secondary={option.note} />
@@ -65,6 +69,7 @@ export function EntityForm<T>({ fields, item, onChange, problems, disabled }: En
             ))}
           </TextField>
         );
+      }
       case 'multiselect': {
         const chosen = value as string[];
         // an option with a note (a channel the server does not deliver) cannot be newly chosen;
@@ -93,8 +98,10 @@ export function EntityForm<T>({ fields, item, onChange, problems, disabled }: En
       }
       case 'color':
         return <TextField {...common} type="color" value={value || '#1976d2'} onChange={(event) => set(event.target.value)} />;
-      case 'datetime':
-        return <TextField {...common} type="datetime-local" value={value} onChange={(event) => set(event.target.value)} slotProps={{ ...common.slotProps, inputLabel: { shrink: true } }} />;
+      case 'datetime': {
+        const { slotProps, ...shared } = common;
+        return <DateTimeField {...shared} value={String(value ?? '')} onChange={set} inputProps={slotProps.htmlInput} />;
+      }
       case 'number':
         return <TextField {...common} type="number" value={value} onChange={(event) => set(event.target.value)} />;
       default:

@@ -10,6 +10,18 @@ describe('entity fields', () => {
     expect(applyValue(speed, item, '')).toEqual({ id: 1, attributes: {} });
   });
 
+  it('keeps a stored select value no option names, and stores nothing else outside the options', () => {
+    const map: FieldSpec = { path: 'map', label: '', kind: 'select', options: [{ value: 'osm', label: 'OSM' }], keepOther: true };
+    const item = { id: 1, map: 'openTopoMap' };
+    expect(displayValue(map, item)).toBe('openTopoMap');
+    expect(applyValue(map, item, 'openTopoMap').map).toBe('openTopoMap');
+    expect(applyValue(map, item, 'osm').map).toBe('osm');
+    expect(applyValue(map, item, 'somethingElse').map).toBeNull();
+    expect(applyValue(map, item, '').map).toBeNull();
+    // without keepOther, a value outside the options is never stored
+    expect(applyValue({ ...map, keepOther: undefined }, item, 'openTopoMap').map).toBeNull();
+  });
+
   it('keeps comma lists for multiselects', () => {
     const channels: FieldSpec = { path: 'notificators', label: '', kind: 'multiselect' };
     expect(displayValue(channels, { notificators: 'web,mail' })).toEqual(['web', 'mail']);

@@ -27,6 +27,11 @@ export interface FieldSpec<T = unknown> {
   scale?: number;
   /** Multiselects are stored as a comma list (notificators, alarms). */
   options?: FieldOption[];
+  /**
+   * A select's stored value that none of the options names (saved by Traccar or an older version)
+   * is shown as "Other: value" and kept on save, not lost as an empty choice.
+   */
+  keepOther?: boolean;
   helper?: string;
   /**
    * What a boolean attribute means while it is not stored (off unless said): the box shows it, and
@@ -112,7 +117,11 @@ export function applyValue<T>(field: FieldSpec, item: T, shown: unknown): T {
       return writePath(item, field.path, shown ? new Date(shown as string).toISOString() : empty);
     case 'select': {
       const option = field.options?.find((o) => String(o.value) === String(shown));
-      return writePath(item, field.path, option ? option.value : empty);
+      if (option) return writePath(item, field.path, option.value);
+      // the stored value no option names, chosen again: kept as it is (EntityForm shows it as "Other")
+      const stored = readPath(item, field.path);
+      const kept = field.keepOther === true && (typeof stored === 'string' || typeof stored === 'number') && String(stored) === String(shown);
+      return writePath(item, field.path, kept ? stored : empty);
     }
     default:
       return writePath(item, field.path, shown === '' && inAttributes ? undefined : shown);

@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../ui/DateTimeField.tsx';
 import type { DraftPeriod } from './draft.ts';
 import { isPeriodPreset, PERIOD_PRESETS, presetRange } from './period.ts';
 import { fromLocalInput, toLocalInput } from './zonedTime.ts';
@@ -26,17 +27,16 @@ export function PeriodField({ value, onChange, timeZone }: PeriodFieldProps) {
   };
 
   const timeField = (edge: 'from' | 'to') => (
-    <TextField
-      type="datetime-local"
+    <DateTimeField
       size="small"
       name={edge}
       label={t(`reports.filter.${edge}`)}
-      sx={{ flex: '1 1 200px' }}
+      // room for "25/11/2026 11:59 PM": on a phone each takes a line rather than cut it
+      sx={{ flex: '1 1 240px' }}
       value={custom?.[edge] != null ? toLocalInput(custom[edge], timeZone) : ''}
-      onChange={(event) => custom && onChange({ ...custom, [edge]: fromLocalInput(event.target.value, timeZone) })}
+      onChange={(next) => custom && onChange({ ...custom, [edge]: fromLocalInput(next, timeZone) })}
       error={custom?.[edge] === null || (edge === 'to' && reversed)}
       helperText={edge === 'to' && reversed ? t('reports.filter.reversed') : undefined}
-      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 

@@ -120,17 +120,18 @@ describe('report filters', () => {
 
     const from = within(form()).getByLabelText<HTMLInputElement>('From');
     const to = within(form()).getByLabelText<HTMLInputElement>('To');
-    // today's bounds, as the preset had them
-    expect(from.value).toBe(`${saoPauloDate(0)}T00:00`);
-    expect(to.value).toBe(`${saoPauloDate(0)}T23:59`);
+    // today's bounds, as the preset had them, on the user's (24-hour) clock
+    const usDate = (isoDate: string) => isoDate.replace(/^(\d+)-(\d+)-(\d+)$/, '$2/$3/$1');
+    expect(from.value).toBe(`${usDate(saoPauloDate(0))} 00:00`);
+    expect(to.value).toBe(`${usDate(saoPauloDate(0))} 23:59`);
 
-    await view.fill(from, '2024-05-02T08:00');
-    await view.fill(to, '2024-05-01T18:00');
+    await view.fill(from, '05/02/2024 08:00');
+    await view.fill(to, '05/01/2024 18:00');
     expect(within(form()).getByText('The end must be after the start')).toBeTruthy();
     expect(to.getAttribute('aria-invalid')).toBe('true');
     expect(showButton().disabled).toBe(true);
 
-    await view.fill(to, '2024-05-02T18:30');
+    await view.fill(to, '05/02/2024 18:30');
     expect(within(form()).queryByText('The end must be after the start')).toBeNull();
     await view.user.click(showButton());
 
