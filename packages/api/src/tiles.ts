@@ -11,6 +11,13 @@ export type TileProvider = (typeof TILE_PROVIDERS)[number];
 export const MAP_LAYERS = [...TILE_PROVIDERS, 'basemap', 'custom', 'offline'] as const;
 export type MapLayerId = (typeof MAP_LAYERS)[number];
 
+/**
+ * The attributes holding the keyed providers' keys, on the server and on a user (whose own key
+ * wins). Secrets: the server answers them masked and keeps the stored key when the mask comes back.
+ */
+export const MAP_KEY_ATTRIBUTES = ['mapTilerKey', 'mapboxAccessToken'] as const;
+export type MapKeyAttribute = (typeof MAP_KEY_ATTRIBUTES)[number];
+
 export function isTileProvider(value: unknown): value is TileProvider {
   return typeof value === 'string' && (TILE_PROVIDERS as readonly string[]).includes(value);
 }
@@ -21,4 +28,49 @@ export interface TileSources {
   providers: TileProvider[];
   /** Whether a self-hosted PMTiles basemap is present. */
   basemap: boolean;
+}
+
+export function isMapLayer(value: unknown): value is MapLayerId {
+  return typeof value === 'string' && (MAP_LAYERS as readonly string[]).includes(value);
+}
+
+/**
+ * Traccar web's layer ids (`map` saved by Traccar, or by the product before this list) with an
+ * equivalent here: the same provider's street or satellite map. The rest — Google, Bing, Carto,
+ * OpenTopoMap, LocationIQ, TomTom, HERE, AutoNavi, Ordnance Survey, Yandex, Baidu, Wikimedia —
+ * need a provider this server does not proxy, and have none.
+ *
+ *   Traccar id              → ours
+ *   osm                     → osm
+ *   mapTilerBasic           → mapTilerStreets
+ *   mapTilerHybrid          → mapTilerSatellite
+ *   mapboxStreets           → mapboxStreets
+ *   mapboxStreetsDark       → mapboxStreets
+ *   mapboxOutdoors          → mapboxStreets
+ *   mapboxSatellite         → mapboxSatellite
+ *   mapboxSatelliteStreet   → mapboxSatellite   (the same satellite-streets style)
+ *   custom                  → custom            (the server's `mapUrl`)
+ */
+export const TRACCAR_MAP_LAYERS: Readonly<Record<string, MapLayerId>> = {
+  mapTilerBasic: 'mapTilerStreets',
+  mapTilerHybrid: 'mapTilerSatellite',
+  mapboxStreetsDark: 'mapboxStreets',
+  mapboxOutdoors: 'mapboxStreets',
+  mapboxSatelliteStreet: 'mapboxSatellite',
+};
+
+/**
+ * The layer a saved `map` value names: ours as it is, a Traccar id by the table above (matched
+ * without regard to case, as Traccar's older web saved some capitalised); null for empty, unknown
+ * values and tile templates (the map reads a template as the custom layer itself).
+ */
+export function mapLayerOf(value: string | null | undefined): MapLayerId | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (isMapLayer(text)) return text;
+  const lower = text.toLowerCase();
+  const ours = MAP_LAYERS.find((id) => id.toLowerCase() === lower);
+  if (ours) return ours;
+  const legacy = Object.entries(TRACCAR_MAP_LAYERS).find(([id]) => id.toLowerCase() === lower);
+  return legacy ? legacy[1] : null;
 }

@@ -1,7 +1,8 @@
 import type { Device, Event, Group, Server, User } from '@rastro/api';
-import { PRODUCT_VERSION, TOTP_KEY_MASK } from '@rastro/api';
+import { MAP_KEY_ATTRIBUTES, PRODUCT_VERSION, TOTP_KEY_MASK } from '@rastro/api';
 import type { Selectable } from 'kysely';
 import { attrs } from '../domain/json.ts';
+import { MASK } from '../domain/secrets.ts';
 import { toIso } from '../domain/time.ts';
 import type { DeviceTable, EventTable, GroupTable, ServerTable, UserTable } from './schema.ts';
 
@@ -41,6 +42,19 @@ export function toGroup(row: Selectable<GroupTable>): Group {
   return { id: row.id, name: row.name, groupId: row.groupId, attributes: attrs(row.attributes) };
 }
 
+/**
+ * A user's own map provider keys are secrets like the server's: the tile proxy adds them to its
+ * requests, so no browser needs them; a set key reads as the mask (kept when saved back, users.ts).
+ */
+function userAttributes(raw: string | null): User['attributes'] {
+  const attributes = attrs(raw);
+  for (const key of MAP_KEY_ATTRIBUTES) {
+    const value = attributes[key];
+    if (value !== undefined && value !== null && value !== '') attributes[key] = MASK;
+  }
+  return attributes;
+}
+
 export function toUser(row: Selectable<UserTable>): User {
   return {
     id: row.id,
@@ -67,7 +81,7 @@ export function toUser(row: Selectable<UserTable>): User {
     poiLayer: row.poiLayer,
     totpKey: row.totpKey?.trim() ? TOTP_KEY_MASK : null,
     temporary: Boolean(row.temporary),
-    attributes: attrs(row.attributes),
+    attributes: userAttributes(row.attributes),
   };
 }
 

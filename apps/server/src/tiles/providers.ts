@@ -1,4 +1,4 @@
-import type { TileProvider } from '@rastro/api';
+import type { MapKeyAttribute, TileProvider } from '@rastro/api';
 import type { TilesConfig } from '../config/tiles.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { TilesConfig } from '../config/tiles.ts';
  */
 export interface ProviderSpec {
   /** The server (and user) attribute holding the provider's key; null = none needed. */
-  keyAttribute: 'mapTilerKey' | 'mapboxAccessToken' | null;
+  keyAttribute: MapKeyAttribute | null;
   maxZoom: number;
   /** The upstream URL of one tile. */
   url: (tiles: TilesConfig, z: number, x: number, y: number, key: string | null) => string;
@@ -33,8 +33,8 @@ export const PROVIDERS: Record<TileProvider, ProviderSpec> = {
   mapboxSatellite: { keyAttribute: 'mapboxAccessToken', maxZoom: 22, url: mapbox('satellite-streets-v12') },
 };
 
-/** The providers' keys among the server attributes: secrets, masked in GET /api/server. */
-export const MAP_KEY_ATTRIBUTES = ['mapTilerKey', 'mapboxAccessToken'] as const;
+/** The providers' keys among the server's and users' attributes: secrets, masked when read. */
+export { MAP_KEY_ATTRIBUTES } from '@rastro/api';
 
 /** A provider's key: the user's own attribute first, else the server's; null when neither is set. */
 export function providerKey(spec: ProviderSpec, userAttributes: Record<string, unknown>, serverAttributes: Record<string, unknown>): string | null {

@@ -149,3 +149,50 @@ describe('my account', () => {
     }
   });
 });
+
+describe('my account, map', () => {
+  const MASK = '••••••';
+
+  it('saves his own provider key, which the server answers masked, and sends the mask back to keep it', async () => {
+    // as the server: a set key is answered masked (GET /api/session, PUT /api/users/{id})
+    app.api.on('PUT', '/api/users/12', (request) => {
+      const sent = request.json<User>();
+      return { json: { ...sent, attributes: { ...sent.attributes, ...(sent.attributes.mapTilerKey ? { mapTilerKey: MASK } : {}) } } };
+    });
+    const view = await app.render(<AccountPage />, { path: '/account', user: me });
+    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    const key = () => textField(dialog(), 'MapTiler key');
+    expect(key().type).toBe('password');
+    expect(textField(dialog(), 'Mapbox access token').type).toBe('password');
+    expect(within(dialog()).getAllByText(/Your own key: overrides the server's/)).toHaveLength(2);
+
+    await view.fill(key(), 'my-maptiler-key');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    expect(await noticeText()).toBe('Saved');
+    expect(app.api.received('PUT', '/api/users/12')[0].json<User>().attributes).toEqual({ speedUnit: 'kmh', mapTilerKey: 'my-maptiler-key' });
+    // read back masked, never in clear
+    await waitFor(() => expect(key().value).toBe(MASK));
+    expect(sessionUser.get()?.attributes.mapTilerKey).toBe(MASK);
+
+    await view.fill(textField(dialog(), 'Phone'), '+5511955556666');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await waitFor(() => expect(app.api.received('PUT', '/api/users/12')).toHaveLength(2));
+    expect(app.api.received('PUT', '/api/users/12')[1].json<User>().attributes.mapTilerKey).toBe(MASK);
+  });
+
+  it("shows a Traccar map value as ours, and an unknown one as itself, saving it unchanged", async () => {
+    const view = await renderAccount(makeUser({ id: 14, name: 'Caio Dias', map: 'mapTilerBasic' }));
+    expect(selectField(dialog(), 'Map').textContent).toBe('MapTiler streets');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await waitFor(() => expect(app.api.received('PUT', '/api/users/14')).toHaveLength(1));
+    expect(app.api.received('PUT', '/api/users/14')[0].json<User>().map).toBe('mapTilerStreets');
+    view.unmount();
+
+    const other = await renderAccount(makeUser({ id: 15, name: 'Dora Reis', map: 'openTopoMap' }));
+    expect(selectField(dialog(), 'Map').textContent).toBe('Other: openTopoMap');
+    await other.fill(textField(dialog(), 'Phone'), '+5511977778888');
+    await other.user.click(within(dialog()).getByTestId('entity-save'));
+    await waitFor(() => expect(app.api.received('PUT', '/api/users/15')).toHaveLength(1));
+    expect(app.api.received('PUT', '/api/users/15')[0].json<User>().map).toBe('openTopoMap');
+  });
+});

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { User } from '@rastro/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountRestriction, areaAllowed, useAccessContext } from '../../access/permissions.ts';
 import { usersApi } from '../../api/management.ts';
 import { useServerInfo } from '../../api/queries.ts';
+import { tileSourcesQuery } from '../../api/tiles.ts';
 import { sessionUser, useSessionUser } from '../../state/session.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { ApiTokenSection } from './ApiTokenSection.tsx';
 import { TwoStepDialog } from './TwoStepDialog.tsx';
 import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
-import { mapLayerOptions } from '../../ui/mapLayerOptions.ts';
+import { mapLayerOptions, withMapLayer } from '../../ui/mapLayerOptions.ts';
 
 type AccountForm = Omit<User, 'password'> & { password?: string; passwordConfirm?: string };
 
@@ -25,6 +27,7 @@ export default function AccountPage() {
   // without the users area's self-edit bit his own (spec §6)
   const readOnly = access !== null && (accountRestriction(access) === 'ACCOUNT_IS_READONLY' || !areaAllowed('users', access, 'selfEdit'));
   const [twoStep, setTwoStep] = useState(false);
+  const client = useQueryClient();
   // offered where the server allows it (Traccar's server attribute `totpEnable`); a key already
   // set can always be turned off
   const attributes = useServerInfo().data?.server.attributes;
@@ -37,7 +40,10 @@ export default function AccountPage() {
     { path: 'attributes.telegramChatId', label: t('account.telegramChatId'), kind: 'text', helper: t('account.telegramChatIdHelp') },
     { path: 'password', label: t('account.password'), kind: 'password', minLength: 4, minLengthMessage: t('validation.minFour'), helper: t('account.passwordHelp') },
     { path: 'passwordConfirm', label: t('account.passwordConfirm'), kind: 'password' },
-    { path: 'map', label: t('account.map'), kind: 'select', options: mapLayerOptions(t), section: t('account.preferences') },
+    { path: 'map', label: t('account.map'), kind: 'select', options: mapLayerOptions(t), keepOther: true, section: t('account.preferences') },
+    // his own provider keys (masked when read), used by the server's tile proxy before the server's
+    { path: 'attributes.mapTilerKey', label: t('account.mapTilerKey'), kind: 'password', helper: t('account.mapKeyHelp'), section: t('account.preferences') },
+    { path: 'attributes.mapboxAccessToken', label: t('account.mapboxAccessToken'), kind: 'password', helper: t('account.mapKeyHelp'), section: t('account.preferences') },
     { path: 'latitude', label: t('account.latitude'), kind: 'number', section: t('account.preferences') },
     { path: 'longitude', label: t('account.longitude'), kind: 'number', section: t('account.preferences') },
     { path: 'zoom', label: t('account.zoom'), kind: 'number', section: t('account.preferences') },
@@ -47,7 +53,7 @@ export default function AccountPage() {
     // spec §3 User `token`: minted and revoked at once by the server, never part of the saved form
     { path: 'token', label: t('account.token.title'), kind: 'custom', section: t('account.token.title'), render: () => <ApiTokenSection /> },
   ];
-  const value: AccountForm | null = user && { ...user, password: '', passwordConfirm: '' };
+  const value: AccountForm | null = user && withMapLayer({ ...user, password: '', passwordConfirm: '' });
 
   return (
     <>
@@ -61,6 +67,8 @@ export default function AccountPage() {
           const current = { ...rest, totpKey: sessionUser.get()?.totpKey ?? null };
           const saved = await usersApi.save(password ? { ...current, password } : current);
           sessionUser.set(saved);
+          // a key of his own set or cleared changes the layers the map offers him
+          await client.invalidateQueries({ queryKey: tileSourcesQuery.queryKey });
         }}
         readOnly={readOnly}
         extraActions={() => twoStepOffered && !readOnly && (

@@ -59,6 +59,14 @@ describe('chosenBaseLayer', () => {
     expect(chosenBaseLayer(layers, null, { map: 'offline' }, null)).toBe('offline');
   });
 
+  it("reads Traccar's layer ids as their equivalent here, and an unknown one as none", () => {
+    expect(chosenBaseLayer(layers, null, { map: 'osm' }, { map: 'mapTilerBasic' })).toBe('mapTilerStreets');
+    expect(chosenBaseLayer(layers, null, { map: 'mapTilerHybrid' }, null)).toBe('mapTilerSatellite');
+    // the user's unknown value gives way to the server's
+    expect(chosenBaseLayer(layers, null, { map: 'basemap' }, { map: 'googleRoad' })).toBe('basemap');
+    expect(chosenBaseLayer(layers, null, { map: 'bingRoad' }, { map: 'whatever' })).toBe('osm');
+  });
+
   it('passes over a provider whose key is not set', () => {
     expect(chosenBaseLayer(layers, 'mapboxStreets', { map: 'mapboxSatellite' }, null)).toBe('osm');
   });

@@ -1,4 +1,4 @@
-import type { Server, TileProvider, TileSources, User } from '@rastro/api';
+import { mapLayerOf, type Server, type TileProvider, type TileSources, type User } from '@rastro/api';
 import { basemapSourceUrl, proxiedTileUrl } from '../../api/tiles.ts';
 
 /** A base layer drawn above the offline atlas: raster tiles, or the self-hosted vector basemap. */
@@ -55,7 +55,7 @@ export function baseLayers(
 
 /**
  * The layer to draw: the one picked in the map options, else the user's `map`, else the server's
- * (a tile template in either is the custom layer); else the street map, else the self-hosted
+ * (a tile template in either is the custom layer, a Traccar layer id its equivalent here); else the street map, else the self-hosted
  * basemap; the offline atlas alone when none of them is available.
  */
 export function chosenBaseLayer(
@@ -65,7 +65,8 @@ export function chosenBaseLayer(
   user: Pick<User, 'map'> | null,
 ): string {
   const available = new Set([OFFLINE_LAYER, ...layers.map((layer) => layer.id)]);
-  const configured = (value: string | null | undefined) => (isTemplate(value) ? 'custom' : value);
+  // a Traccar layer id reads as ours (@rastro/api mapLayerOf); an unknown value as none, leaving it to the next
+  const configured = (value: string | null | undefined) => (isTemplate(value) ? 'custom' : mapLayerOf(value));
   const candidates = [picked, configured(user?.map), configured(server.map), DEFAULT_LAYER, 'basemap'];
   return candidates.find((id): id is string => typeof id === 'string' && available.has(id)) ?? OFFLINE_LAYER;
 }

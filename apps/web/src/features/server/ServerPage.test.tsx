@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
 import { choose, openListbox, selectField, textField, toggle } from '../../testing/queries.ts';
+import { expectNotice, expectSentOnce } from '../../testing/saves.ts';
 import ServerPage from './ServerPage.tsx';
 
 const app = setupComponentTests();
@@ -130,5 +131,56 @@ describe('server settings, map', () => {
     expect(saved.map).toBe('custom');
     expect(saved.mapUrl).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
     expect(saved.attributes).toEqual({ mapTilerKey: MASK, mapboxAccessToken: 'pk.new' });
+  });
+});
+
+describe('server settings, legacy map values', () => {
+  it("shows a Traccar layer id as ours, and an unknown value as an extra choice saved unchanged", async () => {
+    app.api
+      .on('GET', '/api/server', serverReply({ map: 'googleRoad' }))
+      .on('PUT', '/api/server', (request) => ({ json: request.json() }));
+    const view = await app.render(<ServerPage />, { path: '/server', user: makeUser({ id: 1, administrator: true }) });
+    const dialog = await screen.findByTestId('entity-dialog');
+    const map = selectField(dialog, 'Default map');
+    expect(map.textContent).toBe('Other: googleRoad');
+    await view.user.click(map);
+    const options = within(await openListbox()).getAllByRole('option').map((option) => option.textContent);
+    expect(options.slice(0, 3)).toEqual(['—', 'Other: googleRoad', 'OpenStreetMap']);
+    await view.user.keyboard('{Escape}');
+    await view.user.click(within(dialog).getByTestId('entity-save'));
+    await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
+    expect(app.api.received('PUT', '/api/server')[0].json<Server>().map).toBe('googleRoad');
+    view.unmount();
+
+    app.api.on('GET', '/api/server', serverReply({ map: 'mapboxSatelliteStreet' }));
+    await app.render(<ServerPage />, { path: '/server', user: makeUser({ id: 1, administrator: true }) });
+    await waitFor(() => expect(selectField(screen.getByTestId('entity-dialog'), 'Default map').textContent).toBe('Mapbox satellite'));
+  });
+});
+
+describe('server restart', () => {
+  const open = async () => {
+    const view = await app.render(<ServerPage />, { path: '/server', user: makeUser({ id: 1, administrator: true }) });
+    const dialog = await screen.findByTestId('entity-dialog');
+    await view.user.click(within(dialog).getByTestId('server-restart'));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    return { view, confirm: within(confirm).getByTestId('confirm') };
+  };
+
+  it('restarts once on a double click of the confirmation, says so and leaves the settings open', async () => {
+    app.api.on('POST', '/api/server/restart', { status: 204, delayMs: 200 });
+    const { view, confirm } = await open();
+    await expectSentOnce(view, app.api, confirm, 'POST', '/api/server/restart');
+    await expectNotice('Server restarting…');
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(screen.getByTestId('entity-dialog')).toBeTruthy();
+  });
+
+  it("tells the server's refusal in words", async () => {
+    app.api.on('POST', '/api/server/restart', { status: 400, text: 'Write access denied' });
+    const { view, confirm } = await open();
+    await view.user.click(confirm);
+    await expectNotice('ACCESS DENIED', 'error');
+    expect(screen.getByTestId('entity-dialog')).toBeTruthy();
   });
 });

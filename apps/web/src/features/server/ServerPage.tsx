@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import type { Server } from '@rastro/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { restartServer, saveServer } from '../../api/management.ts';
 import { serverInfoQuery } from '../../api/queries.ts';
 import { tileSourcesQuery } from '../../api/tiles.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { mapLayerOptions } from '../../ui/mapLayerOptions.ts';
+import { mapLayerOptions, withMapLayer } from '../../ui/mapLayerOptions.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
@@ -22,7 +22,7 @@ function serverFields(t: (key: string) => string, saved: Server | null | undefin
   const product = t('server.sections.product');
   const sms = t('server.sections.sms');
   return [
-    { path: 'map', label: t('server.map'), kind: 'select', options: mapLayerOptions(t), helper: t('server.mapHelp'), section: map },
+    { path: 'map', label: t('server.map'), kind: 'select', options: mapLayerOptions(t), keepOther: true, helper: t('server.mapHelp'), section: map },
     { path: 'mapUrl', label: t('server.mapUrl'), kind: 'text', helper: t('server.mapUrlHelp'), section: map, visible: (server) => server.map === 'custom' || !!server.mapUrl },
     { path: 'latitude', label: t('server.latitude'), kind: 'number', section: map },
     { path: 'longitude', label: t('server.longitude'), kind: 'number', section: map },
@@ -64,7 +64,8 @@ export default function ServerPage() {
   const [restarting, setRestarting] = useState(false);
   // read again as the administrator: the copy loaded before sign-in has the SMS gateway masked
   const info = useQuery({ ...serverInfoQuery, staleTime: 0, refetchOnMount: 'always' });
-  const server = info.isFetchedAfterMount ? info.data?.server : null;
+  const fetched = info.isFetchedAfterMount ? info.data?.server : null;
+  const server = useMemo(() => fetched && withMapLayer(fetched), [fetched]);
   const restart = useNoticedTask(
     async () => {
       await restartServer();
@@ -97,6 +98,7 @@ export default function ServerPage() {
         message={t('server.restartMessage')}
         confirmLabel={t('server.restart')}
         danger
+        busy={restart.busy}
         onConfirm={() => restart.run()}
         onCancel={() => setRestarting(false)}
       />

@@ -48,7 +48,10 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
     { path: 'deviceLimit', label: t('users.deviceLimit'), kind: 'number', helper: t('users.unlimitedHelp'), section: rights },
     { path: 'userLimit', label: t('users.userLimit'), kind: 'number', helper: t('users.unlimitedHelp'), section: rights },
     { path: 'expirationTime', label: t('users.expirationTime'), kind: 'datetime', section: rights },
-    { path: 'map', label: t('users.map'), kind: 'select', options: mapLayerOptions(t), section: prefs },
+    { path: 'map', label: t('users.map'), kind: 'select', options: mapLayerOptions(t), keepOther: true, section: prefs },
+    // the user's own provider keys (masked when read), used by the server's tile proxy before the server's
+    { path: 'attributes.mapTilerKey', label: t('users.mapTilerKey'), kind: 'password', helper: t('users.mapKeyHelp'), section: prefs },
+    { path: 'attributes.mapboxAccessToken', label: t('users.mapboxAccessToken'), kind: 'password', helper: t('users.mapKeyHelp'), section: prefs },
     { path: 'latitude', label: t('users.latitude'), kind: 'number', section: prefs },
     { path: 'longitude', label: t('users.longitude'), kind: 'number', section: prefs },
     { path: 'zoom', label: t('users.zoom'), kind: 'number', section: prefs },

@@ -30,8 +30,9 @@ const VOLT_KEYS = new Set(['power', 'battery']);
 const DEVICE_FIELDS = ['phone', 'model', 'contact'] as const;
 
 /**
- * Spec §2 device details: the readings of the latest position — by default odometer, fuel, battery,
- * power, ignition, lock, driver and alarm; the keys of `tarkan.deviceAttributes` when it lists some.
+ * Spec §2 device details: the readings of the latest position — by default odometer (and the
+ * tracker's own when it reports one), fuel, battery, power, ignition, lock, driver and alarm; the
+ * keys of `tarkan.deviceAttributes` when it lists some.
  */
 export function DeviceReadings({ device, position }: { device: Device; position: Position | undefined }) {
   const { t, i18n } = useTranslation();
@@ -61,8 +62,11 @@ export function DeviceReadings({ device, position }: { device: Device; position:
   /** [test id, label, value] of one key. */
   const row = (key: string): [string, string, string | null] => {
     switch (key) {
+      // the accumulator the device editor sets, and apart from it the tracker's own reading (readingKeys.ts)
       case 'odometer':
-        return ['odometer', t('devices.readings.odometer'), text(key, numberAttribute(position, 'odometer') ?? numberAttribute(position, 'totalDistance'))];
+        return ['odometer', t('devices.readings.odometer'), text(key, numberAttribute(position, 'totalDistance'))];
+      case 'trackerOdometer':
+        return ['trackerOdometer', t('devices.readings.trackerOdometer'), text('odometer', numberAttribute(position, 'odometer'))];
       case 'fuel':
       case 'batteryLevel':
       case 'power':
@@ -87,7 +91,7 @@ export function DeviceReadings({ device, position }: { device: Device; position:
     const fromDevice = (DEVICE_FIELDS as readonly string[]).includes(key) ? device[key as (typeof DEVICE_FIELDS)[number]] : device.attributes[key];
     return [key, nameOf(i18n, 'attribute', key), text(key, position?.attributes[key] ?? fromDevice)];
   };
-  const rows = keys.map((key) => [key, ...row(key)] as const);
+  const rows = keys.map((key) => [key, ...row(key)] as const).filter(([key, , , value]) => key !== 'trackerOdometer' || value !== null);
 
   return (
     <dl data-testid="device-readings" style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 16px' }}>

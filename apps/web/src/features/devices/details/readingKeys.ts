@@ -5,8 +5,13 @@ import type { Server, User } from '@rastro/api';
  * details panel shows, as a comma-separated list of Traccar keys, e.g. `ignition, batteryLevel,
  * rpm, temp1`. A key is a position attribute, a device attribute, or one of the fields below.
  * Empty (or nothing usable) means the panel's default set.
+ *
+ * Two keys name the odometers, not the attributes of the same name: `odometer` is the device's
+ * accumulator, the position's `totalDistance` that the device editor sets (spec §3 "odometer
+ * (meters)"); `trackerOdometer` is the tracker's own reading, the position's `odometer` attribute,
+ * shown only when the position carries one.
  */
-export const DEFAULT_READING_KEYS = ['odometer', 'fuel', 'batteryLevel', 'power', 'ignition', 'blocked', 'driverUniqueId', 'alarm'] as const;
+export const DEFAULT_READING_KEYS = ['odometer', 'trackerOdometer', 'fuel', 'batteryLevel', 'power', 'ignition', 'blocked', 'driverUniqueId', 'alarm'] as const;
 
 /** What an attribute key may look like: anything else in the list is dropped, not shown. */
 const KEY = /^[A-Za-z][\w.:-]{0,63}$/;
