@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useErrorText } from './useErrorText.ts';
 import { useNotice } from './useNotice.tsx';
@@ -41,12 +41,25 @@ export function useSubmit<V = void, R = unknown>(work: (vars: V) => Promise<R>, 
   const errorText = useErrorText();
   const { holdOnSuccess, initialError = null, onSuccess, onError, onSettled } = options;
   const [reason, setReason] = useState<unknown>(initialError);
-  const { mutate, reset: forget, ...mutation } = useMutation<R, unknown, V>({ mutationFn: work, onSuccess, onError, onSettled });
+  // TanStack renders `isPending` a tick later (its notifications are batched on a timer): a second
+  // click before then, or Enter held in a field, would send the form again
+  const sending = useRef(false);
+  const { mutate, reset: forget, ...mutation } = useMutation<R, unknown, V>({
+    mutationFn: work,
+    onSuccess,
+    onError,
+    onSettled: () => {
+      sending.current = false;
+      return onSettled?.();
+    },
+  });
   const held = mutation.isSuccess && (typeof holdOnSuccess === 'function' ? holdOnSuccess(mutation.data) : holdOnSuccess === true);
   const error = reason ?? mutation.error;
   // stable, as TanStack's own: effects may use them
   const run = useCallback(
     (vars: V) => {
+      if (sending.current) return;
+      sending.current = true;
       setReason(null);
       mutate(vars);
     },
@@ -54,7 +67,8 @@ export function useSubmit<V = void, R = unknown>(work: (vars: V) => Promise<R>, 
   );
   const fail = useCallback(
     (failure: unknown) => {
-      forget();
+      // the answer to a send under way is still to be shown (a form that resets before each send, clicked twice)
+      if (!sending.current) forget();
       setReason(failure);
     },
     [forget],

@@ -21,6 +21,7 @@ import { unlinkObjects } from '../../api/links.ts';
 import { linkObjects } from '../../api/permissions.ts';
 import { useDevices, useGroups } from '../../api/queries.ts';
 import { nameOf, type NameKind } from '../../i18n/names.ts';
+import { notify } from '../../state/notice.ts';
 import { useSubmit } from '../../ui/useSubmit.ts';
 
 type Named = { id: number; name?: string; description?: string | null; attribute?: string; type?: string };
@@ -75,10 +76,11 @@ function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[n
   const linked = useQuery({ queryKey: linkedKey, queryFn: () => section.api.list({ [owner]: ownerId }) });
   const linkedIds = new Set(linked.data?.map((item) => item.id));
 
-  const toggle = useSubmit(async ({ id, on }: { id: number; on: boolean }) => {
+  const toggle = useSubmit(async ({ id, on, name }: { id: number; on: boolean; name: string }) => {
     const permission = { [owner]: ownerId, [section.permission]: id };
     await (on ? linkObjects(permission) : unlinkObjects(permission));
     await client.invalidateQueries({ queryKey: linkedKey });
+    notify(t(on ? 'links.linked' : 'links.unlinked', { name }), 'success');
   });
 
   const label = (item: Named) => {
@@ -101,7 +103,7 @@ function LinkSection({ section, owner, ownerId }: { section: (typeof SECTIONS)[n
           {all.data?.map((item) => (
             <FormControlLabel
               key={item.id}
-              control={<Checkbox size="small" checked={linkedIds.has(item.id)} disabled={toggle.busy || !linked.data} onChange={(event) => toggle.run({ id: item.id, on: event.target.checked })} />}
+              control={<Checkbox size="small" checked={linkedIds.has(item.id)} disabled={toggle.busy || !linked.data} onChange={(event) => toggle.run({ id: item.id, on: event.target.checked, name: label(item) })} />}
               label={label(item)}
             />
           ))}

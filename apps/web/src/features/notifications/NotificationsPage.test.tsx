@@ -5,6 +5,7 @@ import type { NotificationRule } from '../../api/entities.ts';
 import { setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
 import { choose, chooseMany, entityRow, entityRows, noticeText, openListbox, selectField, textField, toggle } from '../../testing/queries.ts';
+import { expectNotice, expectSentOnce } from '../../testing/saves.ts';
 import NotificationsPage from './NotificationsPage.tsx';
 
 const app = setupComponentTests();
@@ -163,12 +164,19 @@ describe('notification editor', () => {
     expect(body.attributes).toEqual({ 'tarkan.sound': 'audio2', 'tarkan.color': 'soft-red', 'tarkan.position': 'bottom-left', 'tarkan.pin': true });
   });
 
-  it('sends a test notification and says so', async () => {
+  it('sends a test notification once however fast the clicks, and says so', async () => {
     const view = await renderRules();
-    app.api.on('POST', '/api/notifications/test', { status: 204 });
-    await view.user.click(screen.getByRole('button', { name: 'Test notification' }));
+    app.api.on('POST', '/api/notifications/test', { status: 204, delayMs: 200 });
+    await expectSentOnce(view, app.api, screen.getByRole('button', { name: 'Test notification' }), 'POST', '/api/notifications/test');
 
     expect(await noticeText()).toBe('Test notification sent');
-    expect(app.api.received('POST', '/api/notifications/test')).toHaveLength(1);
+  });
+
+  it("tells a test notification's refusal in words", async () => {
+    const view = await renderRules();
+    app.api.on('POST', '/api/notifications/test', { status: 400, text: 'Write access denied' });
+    await view.user.click(screen.getByRole('button', { name: 'Test notification' }));
+    await expectNotice('ACCESS DENIED', 'error');
+    expect(entityRows()).toHaveLength(rules.length);
   });
 });

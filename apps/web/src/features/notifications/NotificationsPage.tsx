@@ -63,7 +63,7 @@ export default function NotificationsPage() {
   return (
     <EntityListPage description={description}>
       <Box sx={{ px: 1, pb: 1 }}>
-        <Button size="small" variant="outlined" onClick={() => test.run()} data-testid="notification-test">
+        <Button size="small" variant="outlined" onClick={() => test.run()} disabled={test.busy} data-testid="notification-test">
           {t('notifications.test')}
         </Button>
       </Box>

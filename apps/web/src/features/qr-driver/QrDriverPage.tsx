@@ -5,13 +5,14 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { QrDriverState } from '@rastro/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { qrCheckOut } from '../../api/qrDriver.ts';
 import { useFormats } from '../../state/formats.ts';
 import { isQrDriver, useSessionUser } from '../../state/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
 import { DriverAction, DriverFrame } from './DriverFrame.tsx';
 import { qrStateQuery, useSessionLost } from './driverSession.ts';
 import { NotForDriver } from './NotForDriver.tsx';
@@ -39,8 +40,7 @@ export default function QrDriverPage() {
   useSessionLost(state.error);
   const [scanning, setScanning] = useState(false);
   const [flash, setFlash] = useState<CheckedInFlash | 'checkedOut' | null>((location.state as CheckedInFlash | null)?.checkedIn ? (location.state as CheckedInFlash) : null);
-  const checkOut = useMutation({
-    mutationFn: qrCheckOut,
+  const checkOut = useSubmit(() => qrCheckOut(), {
     onSuccess: (data) => {
       queryClient.setQueryData(qrStateQuery.queryKey, data);
       setFlash('checkedOut');
@@ -63,7 +63,7 @@ export default function QrDriverPage() {
       )}
       {state.isPending && <CircularProgress sx={{ alignSelf: 'center' }} />}
       {state.error && !state.data && <Alert severity="error">{errorText(state.error)}</Alert>}
-      {checkOut.error && <Alert severity="error">{errorText(checkOut.error)}</Alert>}
+      {checkOut.message !== null && <Alert severity="error">{checkOut.message}</Alert>}
       {current && (
         <>
           <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1 }}>{t('qrDriver.current')}</Typography>
@@ -76,7 +76,7 @@ export default function QrDriverPage() {
             <Alert severity="info" icon={false} data-testid="qr-no-vehicle">{t('qrDriver.none')}</Alert>
           )}
           {current.device && (
-            <DriverAction variant="contained" color="error" startIcon={<LogoutIcon />} disabled={checkOut.isPending} onClick={() => checkOut.mutate()} data-testid="qr-check-out">
+            <DriverAction variant="contained" color="error" startIcon={<LogoutIcon />} disabled={checkOut.busy} onClick={() => checkOut.run()} data-testid="qr-check-out">
               {t('qrDriver.checkOut')}
             </DriverAction>
           )}

@@ -3,13 +3,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { getQrVehicle, qrCheckIn } from '../../api/qrDriver.ts';
 import { isQrDriver, useSessionUser } from '../../state/session.ts';
 import { useErrorText } from '../../ui/useErrorText.ts';
+import { useSubmit } from '../../ui/useSubmit.ts';
 import { DriverAction, DriverFrame } from './DriverFrame.tsx';
 import { qrStateQuery, useSessionLost } from './driverSession.ts';
 import { NotForDriver } from './NotForDriver.tsx';
@@ -34,8 +35,7 @@ export default function QrScanPage() {
     retry: false,
   });
   const state = useQuery({ ...qrStateQuery, enabled: driver });
-  const checkIn = useMutation({
-    mutationFn: () => qrCheckIn(deviceId!),
+  const checkIn = useSubmit(() => qrCheckIn(deviceId!), {
     onSuccess: (data) => {
       queryClient.setQueryData(qrStateQuery.queryKey, data);
       const flash: CheckedInFlash = { checkedIn: data.device?.name ?? '', unlock: data.unlock };
@@ -64,7 +64,7 @@ export default function QrScanPage() {
           <VehicleCard vehicle={vehicle.data} />
           {current && current.id === vehicle.data.id && <Alert severity="info">{t('qrDriver.alreadyHere')}</Alert>}
           {current && current.id !== vehicle.data.id && <Alert severity="warning">{t('qrDriver.leaves', { name: current.name })}</Alert>}
-          <DriverAction variant="contained" startIcon={<CheckCircleIcon />} disabled={checkIn.isPending} onClick={() => checkIn.mutate()} data-testid="qr-confirm">
+          <DriverAction variant="contained" startIcon={<CheckCircleIcon />} disabled={checkIn.busy} onClick={() => checkIn.run()} data-testid="qr-confirm">
             {t('qrDriver.confirm')}
           </DriverAction>
         </>

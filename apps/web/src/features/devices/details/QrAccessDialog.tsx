@@ -11,15 +11,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Device } from '@rastro/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getQrAccess, issueQrAccess, revokeQrAccess } from '../../../api/qrAccess.ts';
 import { shareLink } from '../../../api/shares.ts';
 import { useFormats } from '../../../state/formats.ts';
+import { notify } from '../../../state/notice.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { modulesPath, qrModules } from '../../../ui/qrCode.ts';
 import { CopyableField } from '../../../ui/CopyableField.tsx';
 import { useErrorText } from '../../../ui/useErrorText.ts';
+import { useSubmit } from '../../../ui/useSubmit.ts';
 import { printLabel } from './printLabel.ts';
 
 /**
@@ -35,20 +37,25 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
   const key = ['qr-access', device.id];
   const state = useQuery({ queryKey: key, queryFn: () => getQrAccess(device.id) });
   const [confirm, setConfirm] = useState<'replace' | 'revoke' | null>(null);
-  const issue = useMutation({
-    mutationFn: () => issueQrAccess(device.id),
-    onSuccess: (access) => client.setQueryData(key, { ...access, token: undefined }),
-    onSettled: () => setConfirm(null),
-  });
-  const revoke = useMutation({
-    mutationFn: () => revokeQrAccess(device.id),
-    onSuccess: () => {
-      issue.reset();
-      client.setQueryData(key, { deviceId: device.id, active: false });
+  // the token comes once, in the answer that issues it
+  const [token, setToken] = useState<string | undefined>(undefined);
+  const issue = useSubmit(() => issueQrAccess(device.id), {
+    onSuccess: (access) => {
+      client.setQueryData(key, { ...access, token: undefined });
+      setToken(access.token);
+      notify(t('devices.qrAccess.issued'), 'success');
     },
     onSettled: () => setConfirm(null),
   });
-  const token = issue.data?.token;
+  const revoke = useSubmit(() => revokeQrAccess(device.id), {
+    onSuccess: () => {
+      issue.reset();
+      setToken(undefined);
+      client.setQueryData(key, { deviceId: device.id, active: false });
+      notify(t('devices.qrAccess.revoked'), 'success');
+    },
+    onSettled: () => setConfirm(null),
+  });
   const link = token ? shareLink(window.location.origin, token) : null;
   const [modules, setModules] = useState<boolean[][] | null>(null);
   useEffect(() => {
@@ -60,7 +67,7 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
   }, [link]);
   const failure = state.error ?? issue.error ?? revoke.error;
   const active = state.data?.active === true;
-  const busy = issue.isPending || revoke.isPending;
+  const busy = issue.busy || revoke.busy;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid="qr-access-dialog">
@@ -111,7 +118,7 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
           <Button
             variant="contained"
             disabled={busy || !state.data}
-            onClick={() => (active ? setConfirm('replace') : issue.mutate())}
+            onClick={() => (active ? setConfirm('replace') : issue.run())}
             data-testid="qr-access-issue"
           >
             {t(active ? 'devices.qrAccess.replace' : 'devices.qrAccess.issue')}
@@ -125,7 +132,7 @@ export function QrAccessDialog({ device, onClose }: { device: Device; onClose: (
         confirmLabel={t(confirm === 'revoke' ? 'devices.qrAccess.revoke' : 'devices.qrAccess.replace')}
         danger
         busy={busy}
-        onConfirm={() => (confirm === 'revoke' ? revoke.mutate() : issue.mutate())}
+        onConfirm={() => (confirm === 'revoke' ? revoke.run() : issue.run())}
         onCancel={() => setConfirm(null)}
       />
     </Dialog>

@@ -9,12 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Device } from '@rastro/api';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { shareDevice, shareLink } from '../../../api/shares.ts';
+import { notify } from '../../../state/notice.ts';
 import { CopyableField } from '../../../ui/CopyableField.tsx';
-import { useErrorText } from '../../../ui/useErrorText.ts';
+import { useSubmit } from '../../../ui/useSubmit.ts';
 
 /** How long a link may be valid, in hours. */
 const DURATIONS = [1, 6, 24, 168] as const;
@@ -22,21 +22,24 @@ const DURATIONS = [1, 6, 24, 168] as const;
 /** Spec §2: a temporary access link to one device (`POST /api/share/device`). */
 export function ShareDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [hours, setHours] = useState<number>(24);
-  const share = useMutation({
-    mutationFn: () => shareDevice(device.id, new Date(Date.now() + hours * 3_600_000)),
+  const [token, setToken] = useState<string | null>(null);
+  const share = useSubmit(() => shareDevice(device.id, new Date(Date.now() + hours * 3_600_000)), {
+    onSuccess: (created) => {
+      setToken(created);
+      notify(t('devices.share.created'), 'success');
+    },
   });
-  const link = share.data ? shareLink(window.location.origin, share.data) : null;
+  const link = token ? shareLink(window.location.origin, token) : null;
   // a server without the endpoint answers 404: say so plainly rather than "not found"
-  const failure = share.error instanceof ApiError && share.error.status === 404 ? t('devices.share.unavailable') : share.error && errorText(share.error);
+  const failure = share.error instanceof ApiError && share.error.status === 404 ? t('devices.share.unavailable') : share.message;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="share-dialog">
+    <Dialog open onClose={share.busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid="share-dialog">
       <DialogTitle>{t('devices.share.title', { name: device.name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField select size="small" label={t('devices.share.validFor')} value={hours} onChange={(event) => setHours(Number(event.target.value))} disabled={share.isPending || link !== null}>
+          <TextField select size="small" label={t('devices.share.validFor')} value={hours} onChange={(event) => setHours(Number(event.target.value))} disabled={share.busy || link !== null}>
             {DURATIONS.map((value) => (
               <MenuItem key={value} value={value}>{t('devices.share.hours', { count: value })}</MenuItem>
             ))}
@@ -48,9 +51,9 @@ export function ShareDialog({ device, onClose }: { device: Device; onClose: () =
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
+        <Button onClick={onClose} disabled={share.busy}>{t('common.close')}</Button>
         {!link && (
-          <Button variant="contained" onClick={() => share.mutate()} disabled={share.isPending} data-testid="create-share">
+          <Button variant="contained" onClick={() => share.run()} disabled={share.busy} data-testid="create-share">
             {t('devices.share.create')}
           </Button>
         )}
