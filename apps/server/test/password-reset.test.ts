@@ -111,6 +111,17 @@ describe.each(dialects)('lost password on %s', (dialect) => {
     expect(mailText(smtp.mails.at(-1)!.data)).toContain('Recibimos una solicitud para restablecer la contraseña');
   });
 
+  it("writes to an account without a language in the server's tarkan.lang", async () => {
+    const settings = await admin.json('GET', '/api/server');
+    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, 'tarkan.lang': 'es' } });
+    try {
+      await requestLink('um@frota.example');
+      expect(mailText(smtp.mails.at(-1)!.data)).toContain('Recibimos una solicitud para restablecer la contraseña');
+    } finally {
+      await admin.json('PUT', '/api/server', settings);
+    }
+  });
+
   it('answers an unknown address exactly as a known one, and sends it nothing', async () => {
     const before = smtp.mails.length;
     const unknown = await rawForm(server.base, '/api/password/reset', { email: 'ninguem@frota.example' });

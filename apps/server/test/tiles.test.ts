@@ -84,7 +84,7 @@ const silent = await (async () => {
 describe('tile proxy', () => {
   const { server, admin } = withServer({
     dialect: 'sqlite',
-    env: { RASTRO_TILES_OSM_URL: provider.url, RASTRO_TILES_MAPTILER_URL: `${provider.url}/maptiler`, RASTRO_TILES_CONTACT: 'ops@example.com' },
+    env: { RASTRO_TILES_OSM_URL: provider.url, RASTRO_TILES_MAPTILER_URL: `${provider.url}/maptiler`, RASTRO_TILES_MAPBOX_URL: `${provider.url}/mapbox`, RASTRO_TILES_CONTACT: 'ops@example.com' },
   });
   afterAll(() => provider.close());
 
@@ -163,6 +163,22 @@ describe('tile proxy', () => {
     expect(answer.status).toBe(200);
     const request = provider.seen.find((seen) => seen.path === '/maptiler/maps/satellite/256/1/1/0.jpg');
     expect(request?.query.get('key')).toBe('secret-key');
+  });
+
+  it("offers Mapbox's two layers with the server's access token, which goes upstream and is never shown", async () => {
+    const saved = await admin.json('GET', '/api/server');
+    expect((await admin.json('GET', '/tarkan/tiles')).providers).not.toContain('mapboxStreets');
+    await admin.json('PUT', '/api/server', { ...saved, attributes: { ...saved.attributes, mapboxAccessToken: 'pk.server-token' } });
+    try {
+      expect((await admin.json('GET', '/tarkan/tiles')).providers).toEqual(expect.arrayContaining(['mapboxStreets', 'mapboxSatellite']));
+      expect((await admin.json('GET', '/api/server')).attributes.mapboxAccessToken).not.toContain('pk.server-token');
+      expect((await tile(admin, '/tarkan/tiles/mapboxSatellite/1/0/1')).status).toBe(200);
+      const request = provider.seen.find((seen) => seen.path === '/mapbox/styles/v1/mapbox/satellite-streets-v12/tiles/256/1/0/1');
+      expect(request?.query.get('access_token')).toBe('pk.server-token');
+    } finally {
+      await admin.json('PUT', '/api/server', { ...saved, attributes: { ...saved.attributes, mapboxAccessToken: undefined } });
+    }
+    expect((await admin.json('GET', '/tarkan/tiles')).providers).not.toContain('mapboxStreets');
   });
 
   it('serves the cached tile when the provider is down, and 502 for a tile it never had', async () => {

@@ -17,7 +17,8 @@ export function can(context: AccessContext & { serverReadonly: boolean }, area: 
   if (area === 'attributes' && action !== 'view') return false;
   if (action !== 'view') {
     if (user.readonly || context.serverReadonly) return false;
-    if (area === 'commands' && user.limitCommands) return false;
+    // saved commands are written by nobody under limitCommands, the user's or the server's (the server refuses them)
+    if (area === 'commands' && (user.limitCommands || context.server?.limitCommands === true)) return false;
   }
   return true;
 }

@@ -17,6 +17,8 @@ export interface Branding {
   primaryColor?: string;
   secondaryColor?: string;
   darkPrimaryColor?: string;
+  /** `tarkan.logoWidth` set with the logo: the share of the top bar's logo room it fills. */
+  logoWidth?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
@@ -35,6 +37,7 @@ export function parseTheme(attributes: Attributes): Branding {
     primaryColor: color(attributes.primaryColor),
     secondaryColor: color(attributes.secondaryColor),
     darkPrimaryColor: color(attributes.darkPrimaryColor),
+    logoWidth: typeof attributes['tarkan.logoWidth'] === 'number' ? String(attributes['tarkan.logoWidth']) : text(attributes['tarkan.logoWidth']),
   };
 }
 

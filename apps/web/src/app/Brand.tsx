@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useServerInfo, useWebConfig } from '../api/queries.ts';
+import { themeQuery } from '../api/theme.ts';
 import { HOME_PATH } from '../access/guard.ts';
 
 /** Room the logo may fill in the top bar; `tarkan.logoWidth` takes a share of it (spec §9: 80 %). */
@@ -18,7 +20,10 @@ export function logoWidthPercent(value: unknown): number {
 export function Brand() {
   const { t } = useTranslation();
   const config = useWebConfig().data;
-  const logoWidth = logoWidthPercent(useServerInfo().data?.server.attributes['tarkan.logoWidth']);
+  // set in the Theme page beside the logo, else the server's attribute (Tarkan keeps it there)
+  const themeWidth = useQuery(themeQuery).data?.logoWidth;
+  const serverWidth = useServerInfo().data?.server.attributes['tarkan.logoWidth'];
+  const logoWidth = logoWidthPercent(themeWidth ?? serverWidth);
   const title = config?.title ?? t('app.brand');
 
   if (config?.logo) {

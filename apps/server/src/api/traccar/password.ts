@@ -76,7 +76,9 @@ export function passwordRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     const minutes = ctx.config.passwordResetMinutes;
     const secret = await createPasswordReset(db, user.id, minutes * 60_000);
-    const mail = passwordResetMail(languageOf(attrs(user.attributes)['tarkan.lang']), passwordResetLink(publicUrl, secret), minutes);
+    // his language, else the server's default (spec §3 tarkan.lang)
+    const language = attrs(user.attributes)['tarkan.lang'] ?? attrs((await ctx.settings.get()).attributes)['tarkan.lang'];
+    const mail = passwordResetMail(languageOf(language), passwordResetLink(publicUrl, secret), minutes);
     const transport = mailTransport(settings);
     try {
       await transport.sendMail({ from: mailSender(settings), to: user.email, subject: mail.subject, text: mail.text });

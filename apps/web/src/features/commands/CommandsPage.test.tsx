@@ -122,6 +122,22 @@ describe('send command dialog', () => {
     expect(sendButtons()).toHaveLength(2);
   });
 
+  it('limitCommands, the user\'s or the server\'s, leaves saved commands to send but not to add or change', async () => {
+    const limited = await renderCommands(makeUser({ id: 1, limitCommands: true }));
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.getAllByTestId('command-send')).toHaveLength(2);
+    limited.unmount();
+
+    app.api.on('GET', '/api/server', serverReply({ limitCommands: true }));
+    const user = await renderCommands();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.getAllByTestId('command-send')).toHaveLength(2);
+    user.unmount();
+
+    await renderCommands(makeUser({ id: 2, administrator: true }));
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+  });
+
   it('is not offered to a read-only user, whom the server refuses', async () => {
     await renderCommands(makeUser({ id: 1, readonly: true }));
     expect(sendButtons()).toHaveLength(0);

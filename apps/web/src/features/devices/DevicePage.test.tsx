@@ -63,6 +63,34 @@ describe('device details: what each user may do', () => {
     expect(await actionLabels(admin)).toContain('Edit');
   });
 
+  it('a device-read-only server takes editing and deleting devices from everyone but administrators', async () => {
+    app.api.on('GET', '/api/server', serverReply({ deviceReadonly: true }));
+    const user = await renderDevice(makeUser({ id: 1 }));
+    const labels = await actionLabels(user);
+    expect(labels).toContain('Lock');
+    expect(labels).not.toContain('Edit');
+    expect(labels).not.toContain('Delete');
+    user.unmount();
+
+    const admin = await renderDevice(makeUser({ id: 2, administrator: true }));
+    expect(await actionLabels(admin)).toEqual(expect.arrayContaining(['Edit', 'Delete']));
+  });
+
+  it("offers the vehicle's driver QR code only while the server has tarkan.enableQrDriverId on", async () => {
+    app.api.on('GET', '/api/server', serverReply({ attributes: { 'tarkan.enableQrDriverId': true } }));
+    const user = await renderDevice(makeUser({ id: 1 }));
+    expect(await actionLabels(user)).toContain('Driver QR code');
+    user.unmount();
+    // and to those who may edit the vehicle only
+    const readonly = await renderDevice(makeUser({ id: 2, deviceReadonly: true }));
+    expect(await actionLabels(readonly)).not.toContain('Driver QR code');
+    readonly.unmount();
+
+    app.api.on('GET', '/api/server', serverReply({ attributes: { 'tarkan.enableQrDriverId': false } }));
+    const off = await renderDevice(makeUser({ id: 1 }));
+    expect(await actionLabels(off)).not.toContain('Driver QR code');
+  });
+
   it('share links need the plus licence', async () => {
     app.api.on('GET', '/api/server', serverReply({}, { licenseMode: 'plus' }));
     const view = await renderDevice(makeUser({ id: 1 }));

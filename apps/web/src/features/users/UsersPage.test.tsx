@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { entityRow, entityRows, noticeText, textField, toggle } from '../../testing/queries.ts';
+import { entityRow, entityRows, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
 import UsersPage from './UsersPage.tsx';
 
 const app = setupComponentTests();
@@ -39,6 +39,16 @@ async function renderUsers(me: User, users: User[], path = '/users') {
 }
 
 const dialog = () => screen.getByTestId('entity-dialog');
+
+const USER_LIMIT_TEXT = 'You have reached the number of users your account may create.';
+
+/** A manager who may create `userLimit` users, with the users he manages already (the list leaves himself out). */
+async function renderManager(userLimit: number, managed: User[]) {
+  app.api.on('GET', '/api/users', { json: managed });
+  const view = await app.render(<UsersPage />, { path: '/users', user: makeUser({ id: 7, name: 'Manager', userLimit }) });
+  await waitFor(() => expect(entityRows()).toEqual(managed.map((user) => user.name)));
+  return view;
+}
 
 describe('users page', () => {
   it('lists the users one manages, without oneself or share-link visitors, with their state', async () => {
@@ -90,6 +100,27 @@ describe('users page', () => {
     await waitFor(() => expect(app.api.received('GET', '/api/users').length).toBeGreaterThan(1));
   });
 
+  it('stops a manager at his userLimit before asking the server', async () => {
+    const view = await renderManager(2, [bia, caio]);
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe(USER_LIMIT_TEXT);
+    expect(app.api.received('POST', '/api/users')).toHaveLength(0);
+  });
+
+  it("below his userLimit sends the new user, and tells the server's refusal in the same words", async () => {
+    const view = await renderManager(2, [bia]);
+    app.api.on('POST', '/api/users', { status: 400, text: 'Manager user limit reached' });
+    await view.user.click(screen.getByRole('button', { name: 'Add' }));
+    await view.fill(textField(dialog(), 'Name'), 'Dora Reis');
+    await view.fill(textField(dialog(), 'E-mail or username'), 'dora@example.com');
+    await view.fill(textField(dialog(), 'Password'), 'abcd');
+    await view.fill(textField(dialog(), 'Confirm password'), 'abcd');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await waitFor(() => expect(within(dialog()).getByTestId('entity-error').textContent).toBe(USER_LIMIT_TEXT));
+    expect(app.api.received('POST', '/api/users')).toHaveLength(1);
+  });
+
   it('checks the name and e-mail lengths before saving', async () => {
     const view = await renderUsers(admin, [bia]);
     await view.user.click(entityRow('Bia Costa'));
@@ -119,6 +150,28 @@ describe('users page', () => {
     expect(body).toMatchObject({ id: 2, name: 'Bia Costa', phone: '+5511933334444', readonly: true });
     expect(body).not.toHaveProperty('password');
     expect(body).not.toHaveProperty('passwordConfirm');
+  });
+
+  it("sets a user's own map keys (read back masked) and shows his Traccar map value as ours", async () => {
+    const MASK = '••••••';
+    const dani = makeUser({ id: 6, name: 'Dani Melo', email: 'dani@example.com', map: 'mapTilerHybrid', attributes: { mapboxAccessToken: MASK } });
+    const view = await renderUsers(admin, [dani]);
+    app.api.on('PUT', '/api/users/6', (request) => {
+      const sent = request.json<User>();
+      return { json: { ...sent, attributes: { ...sent.attributes, mapTilerKey: MASK } } };
+    });
+    await view.user.click(entityRow('Dani Melo'));
+    expect(selectField(dialog(), 'Map').textContent).toBe('MapTiler satellite');
+    expect(textField(dialog(), 'Mapbox access token').value).toBe(MASK);
+    expect(within(dialog()).getAllByText(/This user's own key: overrides the server's/)).toHaveLength(2);
+    await view.fill(textField(dialog(), 'MapTiler key'), 'dani-key');
+    await view.user.click(within(dialog()).getByTestId('entity-save'));
+
+    expect(await noticeText()).toBe('Saved');
+    const body = app.api.received('PUT', '/api/users/6')[0].json<User>();
+    // the new key in clear, the stored one as the mask the server keeps it for
+    expect(body.attributes).toEqual({ mapTilerKey: 'dani-key', mapboxAccessToken: MASK });
+    expect(body.map).toBe('mapTilerSatellite');
   });
 
   it('only an administrator may make someone an administrator', async () => {

@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 
 import { ADVANCED_PERMISSIONS_KEY } from '@rastro/api';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { EntityApi } from '../../api/entities.ts';
@@ -15,6 +16,7 @@ import { useServerInfo } from '../../api/queries.ts';
 import { useAdminOnPlus } from '../../access/can.ts';
 import { advancedPermissionsOn, useAccessContext } from '../../access/permissions.ts';
 import { EntityListPage, type EntityDescription } from '../../ui/entity/EntityListPage.tsx';
+import { withMapLayer } from '../../ui/mapLayerOptions.ts';
 import { ApiTokenSection } from '../account/index.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';
 import { checkUser, toWire, userFields, type UserForm } from './userFields.ts';
@@ -23,7 +25,7 @@ import { checkUser, toWire, userFields, type UserForm } from './userFields.ts';
 function usersOf(managerId: number | null): EntityApi<UserForm> {
   return {
     key: managerId === null ? usersApi.key : `${usersApi.key}-of-${managerId}`,
-    list: () => usersApi.list(managerId ?? undefined),
+    list: async () => (await usersApi.list(managerId ?? undefined)).map(withMapLayer),
     save: (user) => usersApi.save(toWire(user)),
     remove: usersApi.remove,
   };
@@ -40,6 +42,11 @@ export default function UsersPage() {
   const admin = me?.administrator === true;
   const advanced = access !== null && advancedPermissionsOn(access);
   const managerId = params.get('manager') ? Number(params.get('manager')) : null;
+
+  // the users one manages (the very query of his own list): a manager at his userLimit is stopped before the server refuses
+  const own = usersOf(null);
+  const managed = useQuery({ queryKey: [own.key], queryFn: () => own.list(), enabled: !admin }).data;
+  const atUserLimit = !admin && me !== undefined && me.userLimit > 0 && managed !== undefined && managed.length >= me.userLimit;
 
   const reseller = me?.attributes.reseller === true;
   const fields = userFields(t, { admin, advancedPermissions: advanced, billing: reseller, resellers: reseller && me?.attributes.subReseller === true, selfId: me?.id });
@@ -71,7 +78,7 @@ export default function UsersPage() {
     hidden: (user) => user.attributes.isShared === true || user.id === me?.id,
     // spec §5: nobody edits a user above themselves
     blocked: (user) => (user.administrator && !admin ? t('users.superior') : null),
-    check: (user) => checkUser(t, user),
+    check: (user) => (user.id === 0 && atUserLimit ? 'MANAGER_USER_LIMIT_REACHED' : checkUser(t, user)),
     primary: (user) => user.name,
     secondary: (user) => (
       <Stack direction="row" spacing={0.5} alignItems="center" component="span">

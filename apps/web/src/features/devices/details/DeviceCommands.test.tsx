@@ -126,6 +126,17 @@ describe("the device's command menu", () => {
     expect(within(menu).queryByTestId('custom-command')).toBeNull();
   });
 
+  it("the server's limitCommands takes the custom command from users, not from administrators", async () => {
+    const user = await renderDevice(makeUser({ id: 1 }), { limitCommands: true });
+    const menu = await openMenu(user);
+    expect(savedItems(menu)).toHaveLength(3);
+    expect(within(menu).queryByTestId('custom-command')).toBeNull();
+    user.unmount();
+
+    const admin = await renderDevice(makeUser({ id: 2, administrator: true }), { limitCommands: true });
+    expect(within(await openMenu(admin)).getByTestId('custom-command')).toBeTruthy();
+  });
+
   it('enableLockUnlock off takes engine stop from the saved commands; a read-only account gets no menu', async () => {
     const view = await renderDevice(makeUser({ id: 1 }), { attributes: { 'tarkan.enableLockUnlock': false } });
     expect(savedItems(await openMenu(view))).toEqual(['Reboot trackerReboot device', 'Status by SMSBy SMS: SMS is not configured on the server']);
