@@ -37,6 +37,19 @@ async function reportingDemoDevice(page: Page): Promise<WireDevice> {
   return device!;
 }
 
+/** Signs in at the given screen size and picks the reporting demo vehicle from the list: its details open. */
+async function pickReportingDevice(page: Page, viewport: { width: number; height: number }): Promise<WireDevice> {
+  await page.setViewportSize(viewport);
+  await signIn(page);
+  const device = await reportingDemoDevice(page);
+  await page.goto('/devices');
+  await page.getByRole('searchbox').fill('');
+  await rows(page).filter({ hasText: device.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
+  await expect(page.getByTestId('device-details')).toBeVisible();
+  return device;
+}
+
 /** web.selectZoom is not set on the test server: spec §9's default. */
 const SELECT_ZOOM = 17;
 
@@ -130,16 +143,7 @@ test('the devices list filters, searches, counts and sorts', async ({ page }) =>
 });
 
 test('device details: readings, follow, routes, lock and unlock, anchor on and off', async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page);
-  const device = await reportingDemoDevice(page);
-
-  await page.goto('/devices');
-  await page.getByRole('searchbox').fill('');
-  await rows(page).filter({ hasText: device.name }).click();
-  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
-  const details = page.getByTestId('device-details');
-  await expect(details).toBeVisible();
+  const device = await pickReportingDevice(page, { width: 1366, height: 768 });
   // the pick flies the map to the device, the panel's change from list to details notwithstanding
   await expect.poll(async () => (await mapView(page))?.zoom ?? 0, { timeout: 15_000 }).toBeCloseTo(SELECT_ZOOM, 1);
   await expect(page.getByTestId('reading-odometer')).toContainText('km');
@@ -262,14 +266,7 @@ test('a user at the device limit is told so before the server is asked', async (
 });
 
 test('on a phone the details are a bottom sheet, and back returns to the list', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
-  const device = await reportingDemoDevice(page);
-  await page.goto('/devices');
-  await page.getByRole('searchbox').fill('');
-  await rows(page).filter({ hasText: device.name }).click();
-  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
-  await expect(page.getByTestId('device-details')).toBeVisible();
+  await pickReportingDevice(page, { width: 390, height: 844 });
   const sheet = page.getByTestId('panel');
   const box = await sheet.boundingBox();
   expect(box!.y + box!.height).toBeCloseTo(844, 0);

@@ -1,5 +1,5 @@
 import { MAP_LAYERS, mapLayerOf } from '@rastro/api';
-import type { FieldOption } from './entity/fields.ts';
+import type { FieldOption, FieldSpec } from './entity/fields.ts';
 
 /**
  * The base maps a `map` setting may name, as select options: the layers the web map draws
@@ -19,4 +19,15 @@ export function mapLayerOptions(t: (key: string) => string): FieldOption[] {
 export function withMapLayer<T extends { map: string | null }>(item: T): T {
   const layer = mapLayerOf(item.map);
   return layer && layer !== item.map ? { ...item, map: layer } : item;
+}
+
+/**
+ * The keys of the keyed providers the tile proxy draws (MapTiler, Mapbox), as the server, the user
+ * editor and My account edit them: password fields, masked when the server reads them back. Each
+ * form names them in its own catalog (`<ns>.mapTilerKey`, `<ns>.mapboxAccessToken`, `<ns>.mapKeyHelp`).
+ */
+export function mapKeyFields<T>(t: (key: string) => string, ns: 'server' | 'users' | 'account', section: string): FieldSpec<T>[] {
+  return (['mapTilerKey', 'mapboxAccessToken'] as const).map((key) => ({
+    path: `attributes.${key}`, label: t(`${ns}.${key}`), kind: 'password', helper: t(`${ns}.mapKeyHelp`), section,
+  }));
 }

@@ -13,7 +13,7 @@ import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { ApiTokenSection } from './ApiTokenSection.tsx';
 import { TwoStepDialog } from './TwoStepDialog.tsx';
 import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
-import { mapLayerOptions, withMapLayer } from '../../ui/mapLayerOptions.ts';
+import { mapKeyFields, mapLayerOptions, withMapLayer } from '../../ui/mapLayerOptions.ts';
 
 type AccountForm = Omit<User, 'password'> & { password?: string; passwordConfirm?: string };
 
@@ -42,8 +42,7 @@ export default function AccountPage() {
     { path: 'passwordConfirm', label: t('account.passwordConfirm'), kind: 'password' },
     { path: 'map', label: t('account.map'), kind: 'select', options: mapLayerOptions(t), keepOther: true, section: t('account.preferences') },
     // his own provider keys (masked when read), used by the server's tile proxy before the server's
-    { path: 'attributes.mapTilerKey', label: t('account.mapTilerKey'), kind: 'password', helper: t('account.mapKeyHelp'), section: t('account.preferences') },
-    { path: 'attributes.mapboxAccessToken', label: t('account.mapboxAccessToken'), kind: 'password', helper: t('account.mapKeyHelp'), section: t('account.preferences') },
+    ...mapKeyFields<AccountForm>(t, 'account', t('account.preferences')),
     { path: 'latitude', label: t('account.latitude'), kind: 'number', section: t('account.preferences') },
     { path: 'longitude', label: t('account.longitude'), kind: 'number', section: t('account.preferences') },
     { path: 'zoom', label: t('account.zoom'), kind: 'number', section: t('account.preferences') },

@@ -7,7 +7,7 @@ import { restartServer, saveServer } from '../../api/management.ts';
 import { serverInfoQuery } from '../../api/queries.ts';
 import { tileSourcesQuery } from '../../api/tiles.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { mapLayerOptions, withMapLayer } from '../../ui/mapLayerOptions.ts';
+import { mapKeyFields, mapLayerOptions, withMapLayer } from '../../ui/mapLayerOptions.ts';
 import { FormDialogPage } from '../../ui/entity/FormDialogPage.tsx';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
@@ -28,8 +28,7 @@ function serverFields(t: (key: string) => string, saved: Server | null | undefin
     { path: 'longitude', label: t('server.longitude'), kind: 'number', section: map },
     { path: 'zoom', label: t('server.zoom'), kind: 'number', section: map },
     // the providers the map draws through the server's tile proxy, which keeps their keys (masked when read)
-    { path: 'attributes.mapTilerKey', label: t('server.mapTilerKey'), kind: 'password', helper: t('server.mapKeyHelp'), section: map },
-    { path: 'attributes.mapboxAccessToken', label: t('server.mapboxAccessToken'), kind: 'password', helper: t('server.mapKeyHelp'), section: map },
+    ...mapKeyFields<Server>(t, 'server', map),
     { path: 'attributes.web.selectZoom', label: t('server.selectZoom'), kind: 'number', section: map },
     { path: 'attributes.twelveHourFormat', label: t('server.twelveHourFormat'), kind: 'boolean', section: map },
     { path: 'coordinateFormat', label: t('server.coordinateFormat'), kind: 'select', section: map, options: ['dd', 'ddm', 'dms'].map((f) => ({ value: f, label: f.toUpperCase() })) },

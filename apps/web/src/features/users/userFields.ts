@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { User } from '@rastro/api';
 import type { FieldSpec } from '../../ui/entity/fields.ts';
 import { LANGUAGE_OPTIONS } from '../../i18n/locale.ts';
-import { mapLayerOptions } from '../../ui/mapLayerOptions.ts';
+import { mapKeyFields, mapLayerOptions } from '../../ui/mapLayerOptions.ts';
 
 /** A user in the form: the wire user plus the confirmation, which never leaves the browser. */
 export type UserForm = Omit<User, 'password'> & { password?: string | null; passwordConfirm?: string };
@@ -50,8 +50,7 @@ export function userFields(t: TFunction, scope: UserFieldScope): FieldSpec<UserF
     { path: 'expirationTime', label: t('users.expirationTime'), kind: 'datetime', section: rights },
     { path: 'map', label: t('users.map'), kind: 'select', options: mapLayerOptions(t), keepOther: true, section: prefs },
     // the user's own provider keys (masked when read), used by the server's tile proxy before the server's
-    { path: 'attributes.mapTilerKey', label: t('users.mapTilerKey'), kind: 'password', helper: t('users.mapKeyHelp'), section: prefs },
-    { path: 'attributes.mapboxAccessToken', label: t('users.mapboxAccessToken'), kind: 'password', helper: t('users.mapKeyHelp'), section: prefs },
+    ...mapKeyFields<UserForm>(t, 'users', prefs),
     { path: 'latitude', label: t('users.latitude'), kind: 'number', section: prefs },
     { path: 'longitude', label: t('users.longitude'), kind: 'number', section: prefs },
     { path: 'zoom', label: t('users.zoom'), kind: 'number', section: prefs },
