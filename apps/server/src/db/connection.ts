@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogConfig, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type LogConfig, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { asText } from '../domain/json.ts';
 import type { Database } from './schema.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as billing from './migrations/002-billing.ts';
 import * as uniqueLogins from './migrations/003-unique-logins.ts';
@@ -46,7 +47,7 @@ export function openDatabase(options: DbOptions): Db {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
+    const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log: queryLog(options) });
     return { kysely, dialect: 'postgres', sqlite: null, pool, close: () => kysely.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
