@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PermissionAction, PermissionArea } from '@rastro/api';
@@ -491,12 +492,19 @@ export const RULES: Record<string, Rule> = {
 function cachedTile(dataDir: string): Record<string, number | string> {
   const file = path.join(dataDir, 'tiles', 'osm', '1', '0', '1.tile');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, encodeCachedTile({ body: PNG, contentType: 'image/png', freshUntil: Date.now() + 86_400_000, etag: null, lastModified: null }));
+  replaceFile(file, encodeCachedTile({ body: PNG, contentType: 'image/png', freshUntil: Date.now() + 86_400_000, etag: null, lastModified: null }));
   return { provider: 'osm', z: 1, x: 0, y: 1 };
 }
 
+/** The matrix runs four requests at a time: a file one case rewrites is never read half written by another. */
+function replaceFile(file: string, bytes: Buffer): void {
+  const aside = `${file}.${crypto.randomUUID()}.tmp`;
+  fs.writeFileSync(aside, bytes);
+  fs.renameSync(aside, file);
+}
+
 function basemapIn(dataDir: string): void {
-  fs.writeFileSync(path.join(dataDir, 'basemap.pmtiles'), pmtilesArchive([{ z: 0, x: 0, y: 0, data: Buffer.from('tile') }], { name: 'authz' }));
+  replaceFile(path.join(dataDir, 'basemap.pmtiles'), pmtilesArchive([{ z: 0, x: 0, y: 0, data: Buffer.from('tile') }], { name: 'authz' }));
 }
 
 /** `METHOD /path` of a rule key (a `#variant` suffix declares a second rule for the same route). */
