@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -26,17 +26,27 @@ export function ExportButton({ kind, params }: { kind: ReportKind; params: Repor
   const { t } = useTranslation();
   const errorText = useReportErrorText();
   const { timeZone } = useReportFormat();
+  // Set in the click itself: TanStack marks the mutation pending a tick later, and a second click
+  // in between would start a second export (and save the file twice).
   const running = useRef<AbortController | null>(null);
   const download = useMutation({
-    mutationFn: (wanted: ReportParams) => {
-      running.current = new AbortController();
-      return getReportSpreadsheet(kind, wanted, running.current.signal);
-    },
-    onSuccess: (blob, wanted) => saveFile(blob, exportFileName(kind, wanted.from, wanted.to, timeZone)),
+    mutationFn: ({ wanted, signal }: { wanted: ReportParams; signal: AbortSignal }) => getReportSpreadsheet(kind, wanted, signal),
+    onSuccess: (blob, { wanted }) => saveFile(blob, exportFileName(kind, wanted.from, wanted.to, timeZone)),
     onSettled: () => {
       running.current = null;
     },
   });
+  const press = (event: MouseEvent) => {
+    // The second click of a double click is not a request to cancel what the first started.
+    if (event.detail > 1) return;
+    if (running.current) {
+      running.current.abort();
+      return;
+    }
+    if (!params) return;
+    running.current = new AbortController();
+    download.mutate({ wanted: params, signal: running.current.signal });
+  };
   const label = download.isPending ? t('reports.exportCancel') : t('reports.export');
   const failed = download.isError && !cancelled(download.error);
 
@@ -47,7 +57,7 @@ export function ExportButton({ kind, params }: { kind: ReportKind; params: Repor
           <IconButton
             aria-label={label}
             disabled={!params}
-            onClick={() => (download.isPending ? running.current?.abort() : params && download.mutate(params))}
+            onClick={press}
             data-testid="report-export"
           >
             {download.isPending ? (
