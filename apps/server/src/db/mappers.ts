@@ -2,7 +2,7 @@ import type { Device, Event, Group, Server, User } from '@rastro/api';
 import { MAP_KEY_ATTRIBUTES, PRODUCT_VERSION, TOTP_KEY_MASK } from '@rastro/api';
 import type { Selectable } from 'kysely';
 import { attrs } from '../domain/json.ts';
-import { MASK } from '../domain/secrets.ts';
+import { hiddenFromAll, shownAttributes } from '../domain/secrets.ts';
 import { toIso } from '../domain/time.ts';
 import type { DeviceTable, EventTable, GroupTable, ServerTable, UserTable } from './schema.ts';
 
@@ -46,14 +46,10 @@ export function toGroup(row: Selectable<GroupTable>): Group {
  * A user's own map provider keys are secrets like the server's: the tile proxy adds them to its
  * requests, so no browser needs them; a set key reads as the mask (kept when saved back, users.ts).
  */
-function userAttributes(raw: string | null): User['attributes'] {
-  const attributes = attrs(raw);
-  for (const key of MAP_KEY_ATTRIBUTES) {
-    const value = attributes[key];
-    if (value !== undefined && value !== null && value !== '') attributes[key] = MASK;
-  }
-  return attributes;
-}
+export const USER_MAP_KEYS = hiddenFromAll(MAP_KEY_ATTRIBUTES);
+
+// hidden from every reader, administrators too: which reader asks does not matter
+const userAttributes = (raw: string | null): User['attributes'] => shownAttributes(attrs(raw), true, USER_MAP_KEYS);
 
 export function toUser(row: Selectable<UserTable>): User {
   return {

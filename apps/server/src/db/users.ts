@@ -4,6 +4,7 @@ import { ClientError } from '../domain/errors.ts';
 import { newPasswordHash } from '../domain/password.ts';
 import { parseTime } from '../domain/time.ts';
 import { flag } from './mappers.ts';
+import { mapViewColumns, restrictionColumns } from './shared-columns.ts';
 import type { Database, UserTable } from './schema.ts';
 
 export type UserRow = Selectable<UserTable>;
@@ -56,22 +57,13 @@ export function userColumns(input: UserInput): Omit<Insertable<UserTable>, 'hash
     login: input.login?.trim() || null,
     email: input.email.trim(),
     phone: input.phone ?? null,
-    readonly: flag(input.readonly),
+    ...restrictionColumns(input),
     administrator: flag(input.administrator),
-    map: input.map ?? null,
-    latitude: input.latitude ?? 0,
-    longitude: input.longitude ?? 0,
-    zoom: input.zoom ?? 0,
-    coordinateFormat: input.coordinateFormat ?? null,
+    ...mapViewColumns(input),
     disabled: flag(input.disabled),
     expirationTime: input.expirationTime == null ? null : parseTime(input.expirationTime),
     deviceLimit: input.deviceLimit ?? -1,
     userLimit: input.userLimit ?? 0,
-    deviceReadonly: flag(input.deviceReadonly),
-    limitCommands: flag(input.limitCommands),
-    disableReports: flag(input.disableReports),
-    fixedEmail: flag(input.fixedEmail),
-    poiLayer: input.poiLayer ?? null,
     totpKey: input.totpKey ?? null,
     temporary: flag(input.temporary),
     attributes: JSON.stringify(input.attributes ?? {}),

@@ -1,7 +1,11 @@
+import type { Attributes } from '@rastro/api';
+
 /**
  * The one rule for what never reaches a log (the audit log in the database, the server's log):
  * values whose key names a secret — passwords, session and API tokens, payment provider keys and
- * webhook tokens, TOTP keys, map API keys — whatever object they sit in.
+ * webhook tokens, TOTP keys, map API keys — whatever object they sit in. And the one rule for
+ * protected attributes (a channel's credentials, map keys) read through the API: masked when read,
+ * kept when the mask is saved back.
  */
 export const MASK = '••••••';
 
@@ -45,4 +49,46 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Attribute keys read masked: `all` are hidden from everyone but administrators (a gateway's URL
+ * or template may carry an API key too), `secret` from administrators as well.
+ */
+export interface ProtectedKeys {
+  all: readonly string[];
+  secret: readonly string[];
+}
+
+/** Keys no one reads back, administrators included (a map provider's key: only the tile proxy uses it). */
+export const hiddenFromAll = (keys: readonly string[]): ProtectedKeys => ({ all: keys, secret: keys });
+
+/** Several families of protected keys as one. */
+export function protectedKeys(...families: ProtectedKeys[]): ProtectedKeys {
+  return { all: families.flatMap((f) => f.all), secret: families.flatMap((f) => f.secret) };
+}
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/**
+ * Attributes as a reader sees them: the protected keys that hold a value read as MASK (`secret`
+ * for an administrator, `all` for anyone else). A value is masked, not left out, so that a client
+ * saving back what it read keeps it (keptAttributes).
+ */
+export function shownAttributes(attributes: Attributes, administrator: boolean, keys: ProtectedKeys): Attributes {
+  const shown = { ...attributes };
+  for (const key of administrator ? keys.secret : keys.all) if (isSet(shown[key])) shown[key] = MASK;
+  return shown;
+}
+
+/** The attributes to store from a save: a protected key sent back as MASK keeps its stored value. */
+export function keptAttributes(incoming: Attributes, stored: Attributes, keys: ProtectedKeys): Attributes {
+  const masked = (key: string) => keys.all.includes(key) && incoming[key] === MASK;
+  return Object.fromEntries(
+    Object.entries(incoming).flatMap(([key, value]) => {
+      if (!masked(key)) return [[key, value]];
+      // a mask with nothing stored behind it is not a value
+      return stored[key] === undefined ? [] : [[key, stored[key]]];
+    }),
+  );
 }

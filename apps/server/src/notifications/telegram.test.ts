@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MASK } from '../domain/secrets.ts';
-import { keptAttributes, shownAttributes } from '../sms/settings.ts';
+import { MASK, keptAttributes, shownAttributes } from '../domain/secrets.ts';
 import { startHttpGateway } from '../sms/testing/http-gateway.ts';
 import { TELEGRAM_API_URL, TELEGRAM_KEYS, TELEGRAM_PROTECTED, sendTelegram, telegramSettingsOf, type TelegramSettings } from './telegram.ts';
 

@@ -4,7 +4,8 @@ import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import { GATEWAY_TIMEOUT_MS, postMessage, type SendResult } from '../sms/http-client.ts';
-import { httpUrl, type ProtectedKeys } from '../sms/settings.ts';
+import type { ProtectedKeys } from '../domain/secrets.ts';
+import { httpUrl } from '../sms/settings.ts';
 import { addressUsers, type Addressed, type Channel } from './deliveries.ts';
 import type { Outgoing } from './outgoing.ts';
 

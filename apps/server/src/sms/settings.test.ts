@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MASK } from '../domain/secrets.ts';
-import {
-  DEFAULT_TEMPLATE, SMS_KEYS, SMS_PROTECTED, WHATSAPP_KEYS, WHATSAPP_PROTECTED, gatewaySettingsOf, keptAttributes, protectedKeys, shownAttributes,
-  smsSettingsOf,
-} from './settings.ts';
+import { MASK, keptAttributes, protectedKeys, shownAttributes } from '../domain/secrets.ts';
+import { DEFAULT_TEMPLATE, SMS_KEYS, SMS_PROTECTED, WHATSAPP_KEYS, WHATSAPP_PROTECTED, gatewaySettingsOf, smsSettingsOf } from './settings.ts';
 import type { Attributes } from '@rastro/api';
 
 const shownSmsAttributes = (attributes: Attributes, administrator: boolean) => shownAttributes(attributes, administrator, SMS_PROTECTED);

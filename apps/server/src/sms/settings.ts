@@ -1,5 +1,5 @@
 import type { Attributes } from '@rastro/api';
-import { MASK } from '../domain/secrets.ts';
+import type { ProtectedKeys } from '../domain/secrets.ts';
 
 /**
  * The keys describing an HTTP template gateway: Traccar's HTTP SMS keys (config/Keys.java,
@@ -64,45 +64,8 @@ export function gatewaySettingsOf(attributes: Attributes, keys: GatewayKeys): Ga
 
 export const smsSettingsOf = (attributes: Attributes) => gatewaySettingsOf(attributes, SMS_KEYS);
 
-/**
- * Server attributes that configure a channel: `all` are hidden from everyone but administrators
- * (a URL or a template may carry an API key too), `secret` from administrators as well.
- */
-export interface ProtectedKeys {
-  all: readonly string[];
-  secret: readonly string[];
-}
-
+/** A gateway's keys are hidden from everyone but administrators (a URL or a template may carry an API key too), its credentials from administrators as well. */
 export const gatewayProtectedKeys = (keys: GatewayKeys): ProtectedKeys => ({ all: Object.values(keys), secret: [keys.authorization, keys.password] });
 
 export const SMS_PROTECTED = gatewayProtectedKeys(SMS_KEYS);
 export const WHATSAPP_PROTECTED = gatewayProtectedKeys(WHATSAPP_KEYS);
-
-/** Several channels' protected keys as one. */
-export function protectedKeys(...families: ProtectedKeys[]): ProtectedKeys {
-  return { all: families.flatMap((f) => f.all), secret: families.flatMap((f) => f.secret) };
-}
-
-/**
- * The server attributes as `GET /api/server` shows them, which anyone may read: the channels'
- * credentials are masked for administrators, and every key of theirs for everyone else. A value is
- * masked, not left out, so that a client saving back what it read keeps it (see keptAttributes).
- */
-export function shownAttributes(attributes: Attributes, administrator: boolean, keys: ProtectedKeys): Attributes {
-  const hidden = administrator ? keys.secret : keys.all;
-  const shown = { ...attributes };
-  for (const key of hidden) if (shown[key] !== undefined && shown[key] !== null && shown[key] !== '') shown[key] = MASK;
-  return shown;
-}
-
-/** The attributes a `PUT /api/server` stores: a protected key sent back masked keeps its stored value. */
-export function keptAttributes(incoming: Attributes, stored: Attributes, keys: ProtectedKeys): Attributes {
-  const masked = (key: string) => keys.all.includes(key) && incoming[key] === MASK;
-  return Object.fromEntries(
-    Object.entries(incoming).flatMap(([key, value]) => {
-      if (!masked(key)) return [[key, value]];
-      // a mask with nothing stored behind it is not a value
-      return stored[key] === undefined ? [] : [[key, stored[key]]];
-    }),
-  );
-}

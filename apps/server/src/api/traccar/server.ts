@@ -2,11 +2,13 @@ import { serverInputSchema } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import { flag, toServer } from '../../db/mappers.ts';
 import { updateServer } from '../../db/repositories/server.ts';
+import { mapViewColumns, restrictionColumns } from '../../db/shared-columns.ts';
 import { countUsers } from '../../db/users.ts';
 import { attrs } from '../../domain/json.ts';
 import { TELEGRAM_PROTECTED } from '../../notifications/telegram.ts';
 import { MAP_KEY_ATTRIBUTES } from '../../tiles/providers.ts';
-import { SMS_PROTECTED, WHATSAPP_PROTECTED, keptAttributes, protectedKeys, shownAttributes, smsSettingsOf } from '../../sms/settings.ts';
+import { hiddenFromAll, keptAttributes, protectedKeys, shownAttributes } from '../../domain/secrets.ts';
+import { SMS_PROTECTED, WHATSAPP_PROTECTED, smsSettingsOf } from '../../sms/settings.ts';
 import { requireUser } from '../auth.ts';
 import type { ApiContext } from '../context.ts';
 import { parseBody } from '../params.ts';
@@ -15,13 +17,13 @@ import { parseBody } from '../params.ts';
  * The notification channels' settings and the map providers' keys among the server attributes:
  * masked in GET /api/server (the tile proxy adds the map keys to its requests, so no browser needs them).
  */
-const MAP_KEYS = { all: [...MAP_KEY_ATTRIBUTES], secret: [...MAP_KEY_ATTRIBUTES] };
+const MAP_KEYS = hiddenFromAll(MAP_KEY_ATTRIBUTES);
 const CHANNEL_KEYS = protectedKeys(SMS_PROTECTED, WHATSAPP_PROTECTED, TELEGRAM_PROTECTED, MAP_KEYS);
 
 export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const db = ctx.db.kysely;
 
-  // Anyone may read the server; the gateways', the bot's and the map providers' keys are masked (sms/settings.ts).
+  // Anyone may read the server; the gateways', the bot's and the map providers' keys are masked (domain/secrets.ts).
   const current = async (administrator: boolean) => {
     const row = await ctx.settings.get();
     const attributes = attrs(row.attributes);
@@ -47,22 +49,13 @@ export function serverRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // Full replace, as Traccar's PUT: omitted fields fall back to empty values.
     await updateServer(ctx, ctx.settings, {
       registration: flag(input.registration),
-      readonly: flag(input.readonly),
-      deviceReadonly: flag(input.deviceReadonly),
-      limitCommands: flag(input.limitCommands),
-      disableReports: flag(input.disableReports),
-      fixedEmail: flag(input.fixedEmail),
-      map: input.map ?? null,
+      ...restrictionColumns(input),
+      ...mapViewColumns(input),
       bingKey: input.bingKey ?? null,
       mapUrl: input.mapUrl ?? null,
       overlayUrl: input.overlayUrl ?? null,
-      poiLayer: input.poiLayer ?? null,
       announcement: input.announcement ?? null,
-      latitude: input.latitude ?? 0,
-      longitude: input.longitude ?? 0,
-      zoom: input.zoom ?? 0,
       forceSettings: flag(input.forceSettings),
-      coordinateFormat: input.coordinateFormat ?? null,
       attributes: JSON.stringify(keptAttributes(input.attributes ?? {}, attrs((await ctx.settings.get()).attributes), CHANNEL_KEYS)),
     });
     return current(true);

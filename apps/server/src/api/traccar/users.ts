@@ -1,15 +1,15 @@
-import { MAP_KEY_ATTRIBUTES, TOTP_KEY_MASK, userInputSchema, type Attributes, type UserInput } from '@rastro/api';
+import { TOTP_KEY_MASK, userInputSchema, type UserInput } from '@rastro/api';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { managedUserIds } from '../../db/access.ts';
 import { lockUserRow } from '../../db/locks.ts';
 import { deleteUser, insertUser, listUsers, updateUser } from '../../db/repositories/users.ts';
-import { attrs, toUser } from '../../db/mappers.ts';
+import { USER_MAP_KEYS, attrs, toUser } from '../../db/mappers.ts';
 import type { Database, UserTable } from '../../db/schema.ts';
 import { checkResaleLimit, checkResellerAttributes } from '../../billing/resellers.ts';
 import { countUsers, ensureLoginFree, findUserById, newPasswordColumns, userColumns, type UserRow } from '../../db/users.ts';
 import { ClientError, notFound } from '../../domain/errors.ts';
-import { MASK } from '../../domain/secrets.ts';
+import { keptAttributes } from '../../domain/secrets.ts';
 import { USER_POLICY, applyFieldPolicy, userActor, type Grantor, type UserActor } from '../../domain/field-policy.ts';
 import { isQrDriverAccount } from '../../qr-driver/account.ts';
 import { qrDeviceIdOf } from '../../db/qr-device.ts';
@@ -34,19 +34,12 @@ async function userFields(db: Kysely<Database>, actor: UserActor, grantor: Grant
   if (requested.totpKey === TOTP_KEY_MASK) requested.totpKey = existing?.totpKey ?? null;
   else if (!requested.totpKey?.trim()) requested.totpKey = null;
   const stored = existing && { columns: existing as unknown as Record<string, unknown>, attributes: attrs(existing.attributes) };
-  const attributes = keptMapKeys(input.attributes ?? {}, stored?.attributes ?? {});
+  // the map provider keys are read masked (db/mappers.ts): the mask saved back keeps the stored key
+  const attributes = keptAttributes(input.attributes ?? {}, stored?.attributes ?? {}, USER_MAP_KEYS);
   const fields = applyFieldPolicy(USER_POLICY, actor, grantor, { columns: requested, attributes }, stored);
   // the reseller attributes kept or written are checked: unique domain, whole resale limit (spec §3, §6)
   const checked = await checkResellerAttributes(db, existing?.id ?? null, fields.attributes);
   return { ...fields.columns, attributes: JSON.stringify(checked) };
-}
-
-/** The map provider keys are read masked (db/mappers.ts): the mask saved back keeps the stored key. */
-function keptMapKeys(incoming: Attributes, stored: Attributes): Attributes {
-  const masked = (key: string) => (MAP_KEY_ATTRIBUTES as readonly string[]).includes(key) && incoming[key] === MASK;
-  return Object.fromEntries<Attributes[string]>(
-    Object.entries(incoming).flatMap(([key, value]) => (!masked(key) ? [[key, value]] : stored[key] === undefined ? [] : [[key, stored[key]]])),
-  );
 }
 
 export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
