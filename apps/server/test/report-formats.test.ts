@@ -65,4 +65,12 @@ describe('report spreadsheets in the user\'s time and coordinate formats', () =>
     await setUser({ coordinateFormat: 'dd' }, {});
     expect((await routeRow()).latitude).toBeCloseTo(-23.55033, 6);
   });
+
+  it('writes the time of a user whose zone is a fixed offset, as Traccar settings spell them (Intl alone refuses them)', async () => {
+    await setUser({ coordinateFormat: null }, { twelveHourFormat: false, timezone: 'GMT-3' });
+    expect((await routeRow()).time).toBe(`${day} ${pad(hour)}:${clock}`);
+    await setUser({ coordinateFormat: null }, { twelveHourFormat: false, timezone: '+05:45' });
+    const kathmandu = new Date((fix + (5 * 60 + 45) * 60) * 1000).toISOString();
+    expect((await routeRow()).time).toBe(`${kathmandu.slice(0, 10)} ${kathmandu.slice(11, 19)}`);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWallClock, offsetMinutes, standardOffsetMinutes, validTimeZone } from './timezone.ts';
+import { formatWallClock, fromWallClock, offsetMinutes, standardOffsetMinutes, validTimeZone, wallClockParts } from './timezone.ts';
 
 describe('time zones', () => {
   it('takes IANA names and the fixed offsets Traccar settings spell as Java does', () => {
@@ -21,5 +21,48 @@ describe('time zones', () => {
     expect(validTimeZone('Mars/Olympus')).toBeNull();
     expect(validTimeZone('GMT+25')).toBeNull();
     expect(validTimeZone('')).toBeNull();
+  });
+
+  describe('wall-clock texts', () => {
+    /** 2024-03-10 15:04:05 UTC: 12:04:05 in São Paulo and GMT-3, 20:49:05 at +05:45. */
+    const instant = Date.UTC(2024, 2, 10, 15, 4, 5);
+    const dayAndTime = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+
+    it('write every zone validTimeZone takes, fixed offsets included, which Intl alone refuses', () => {
+      for (const zone of ['GMT-3', 'UTC+05:45', '+05:45', 'GMT-03:30', '+0545', 'Z']) {
+        expect(validTimeZone(zone)).toBe(zone);
+        expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).toThrow(RangeError);
+      }
+      expect(formatWallClock(instant, 'GMT-3', 'pt-BR', false, dayAndTime)).toBe('10/03/2024, 12:04:05');
+      expect(formatWallClock(instant, 'America/Sao_Paulo', 'pt-BR', false, dayAndTime)).toBe('10/03/2024, 12:04:05');
+      expect(formatWallClock(instant, '+05:45', 'pt-BR', false, dayAndTime)).toBe('10/03/2024, 20:49:05');
+      expect(formatWallClock(instant, 'UTC+05:45', 'en-US', true, { dateStyle: 'short', timeStyle: 'short' })).toBe('3/10/24, 8:49 PM');
+      expect(formatWallClock(instant, 'GMT-03:30', 'es', false, { hour: '2-digit', minute: '2-digit' })).toBe('11:34');
+      expect(formatWallClock(instant, 'Z', 'en-US', false, { hour: '2-digit', minute: '2-digit' })).toBe('15:04');
+    });
+
+    it('give the same text as Intl does in an IANA zone, across a change of summer time', () => {
+      // New York moved its clocks at 07:00 UTC that day
+      for (const at of [Date.UTC(2024, 2, 10, 6, 59, 59), Date.UTC(2024, 2, 10, 7), instant]) {
+        for (const twelveHour of [false, true]) {
+          const intl = new Intl.DateTimeFormat('en-US', { ...dayAndTime, timeZone: 'America/New_York', hourCycle: twelveHour ? 'h12' : 'h23' }).format(at);
+          expect(formatWallClock(at, 'America/New_York', 'en-US', twelveHour, dayAndTime)).toBe(intl.replace(/\u202f/g, ' '));
+        }
+      }
+    });
+
+    it('write a 12-hour clock with a plain space before AM/PM, and midnight as 00 on a 24-hour one', () => {
+      const text = formatWallClock(instant, 'GMT-3', 'en-US', true, { hour: 'numeric', minute: '2-digit' });
+      expect(text).toBe('12:04 PM');
+      expect(text).not.toContain('\u202f');
+      expect(formatWallClock(Date.UTC(2024, 2, 10, 3), 'GMT-3', 'en-US', false, { hour: '2-digit', minute: '2-digit' })).toBe('00:00');
+    });
+
+    it('give the parts of the wall clock for a text of one\'s own', () => {
+      const parts = wallClockParts(instant, '+05:45', 'en-CA', true, dayAndTime);
+      const get = (type: string) => parts.find((p) => p.type === type)?.value;
+      expect([get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')]).toEqual(['2024', '03', '10', '08', '49', '05']);
+      expect(get('dayPeriod')).toMatch(/p/i);
+    });
   });
 });

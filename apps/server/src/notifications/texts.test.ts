@@ -29,6 +29,9 @@ describe('notification texts', () => {
   it('take Traccar\'s fixed offsets as zones too', () => {
     expect(readerTime(INSTANT, 'pt-BR', 'GMT-3')).toBe('10/03/2024, 12:04:05 (GMT-3)');
     expect(readerTime(INSTANT, 'pt-BR', '+05:45')).toBe('10/03/2024, 20:49:05 (+05:45)');
+    expect(eventTexts(alarm, facts, 'en-US', 'GMT-3', true).body)
+      .toBe('sos\nTime: 3/10/24, 12:04:05 PM (GMT-3)\nAddress: Av. Paulista, 1000, São Paulo, SP');
+    expect(eventTexts(alarm, { deviceName: 'Truck 9', address: null }, 'es', 'UTC+05:45').short).toBe('Truck 9: Alarma (sos) · 10/3/24, 20:49:05 (UTC+05:45)');
   });
 
   it('leave out what an event does not have', () => {

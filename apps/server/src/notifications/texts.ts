@@ -1,5 +1,5 @@
 import type { Attributes } from '@rastro/api';
-import { toWallClock } from '../domain/timezone.ts';
+import { formatWallClock } from '../domain/timezone.ts';
 import { KEY } from '../position/keys.ts';
 
 /** Notification texts in the three languages (e-mail subject and body lines). */
@@ -75,15 +75,10 @@ const LABELS: Record<Language, { time: string; address: string }> = {
 
 /**
  * An instant as the reader's wall clock, in his language's date order and on his clock
- * (`twelveHourFormat`), with the zone named ("25/11/2026 15:20:01 (America/Sao_Paulo)"). Fixed
- * offsets (`GMT-3`) are applied by hand: Intl names only IANA zones.
+ * (`twelveHourFormat`), with the zone named ("25/11/2026 15:20:01 (America/Sao_Paulo)").
  */
 export function readerTime(instant: number, language: Language, timeZone: string, twelveHour = false): string {
-  const wall = toWallClock(instant, timeZone);
-  // hourCycle, not hour12: en-US's 24-hour clock would write midnight as "24:00"
-  const text = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium', hourCycle: twelveHour ? 'h12' : 'h23' }).format(new Date(wall));
-  // ICU's narrow no-break space before "PM" shows as a box on some phones' SMS
-  return `${text.replace(/\u202f/g, ' ')} (${timeZone})`;
+  return `${formatWallClock(instant, timeZone, language, twelveHour, { dateStyle: 'short', timeStyle: 'medium' })} (${timeZone})`;
 }
 
 /** An event's texts for one reader: the device, the type (and alarm), the time in his zone, the address. */

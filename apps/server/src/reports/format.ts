@@ -1,5 +1,5 @@
 import { KNOTS_TO_KMH, KNOTS_TO_MPH, METERS_TO_MILES, coordinateFormatOf, formatCoordinate, formatPoint, type CoordinateAxis, type CoordinateFormat } from '@rastro/api';
-import { validTimeZone } from '../domain/timezone.ts';
+import { validTimeZone, wallClockParts } from '../domain/timezone.ts';
 
 /**
  * How exported reports show values: the user's units, time zone, clock and coordinate format, in the user's language.
@@ -43,10 +43,9 @@ export function duration(millis: number): string {
 
 /** `yyyy-MM-dd HH:mm:ss` in the time zone, or `yyyy-MM-dd hh:mm:ss AM` on a 12-hour clock. */
 export function localTime(iso: string | number, timeZone: string, twelveHour = false): string {
-  const date = new Date(iso);
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, hourCycle: twelveHour ? 'h12' : 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(date);
+  const parts = wallClockParts(new Date(iso).getTime(), timeZone, 'en-CA', twelveHour, {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   const time = `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
   // the day period's spelling varies with the ICU data ("p.m."): always AM/PM

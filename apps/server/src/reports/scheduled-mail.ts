@@ -1,3 +1,4 @@
+import { formatWallClock } from '../domain/timezone.ts';
 import { localTime, type ExportFormat, type Locale } from './format.ts';
 import { TITLES, type SheetKind } from './xlsx.ts';
 
@@ -25,14 +26,9 @@ const TEXTS: Record<Locale, { subject: (title: string) => string; body: (title: 
 
 type MailFormat = Pick<ExportFormat, 'locale' | 'timeZone' | 'twelveHour'>;
 
-/**
- * A time of the period as the recipient reads dates: his language's order, his zone, his clock.
- * ICU puts a narrow no-break space before "PM", which some mail readers show as a box.
- */
+/** A time of the period as the recipient reads dates: his language's order, his zone, his clock. */
 function periodTime(time: number, format: MailFormat): string {
-  return new Intl.DateTimeFormat(format.locale, {
-    timeZone: format.timeZone, hourCycle: format.twelveHour ? 'h12' : 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  }).format(time).replace(/\u202f/g, ' ');
+  return formatWallClock(time, format.timeZone, format.locale, format.twelveHour, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 }
 
 export function scheduledMail(format: MailFormat, report: { type: SheetKind; description: string | null }, from: number, to: number): ScheduledMail {
