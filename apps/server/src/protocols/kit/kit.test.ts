@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, fixedSettings, type ConnectionState } from '../codec.ts';
 import { ByteReader } from './byte-reader.ts';
+import { commandText, unsupportedCommand, type CommandTexts } from './commands.ts';
 import { unescapeBytes } from './escapes.ts';
 import { crc16CcittFalse, crc16Ibm, crc16Kermit, crc16X25, crc16Xmodem } from './crc.ts';
 import { delimited, enclosed, lengthPrefixed } from './framing.ts';
@@ -108,5 +109,25 @@ describe('text number readers', () => {
     expect(() => parseInteger('0x1F')).toThrow('demo: expected an integer, got "0x1F"');
     expect(() => parseDecimal('Infinity')).toThrow(ProtocolError);
     expect(() => parseHex('')).toThrow(ProtocolError);
+  });
+});
+
+describe('command tables', () => {
+  const refuse = unsupportedCommand('demo');
+  const texts: CommandTexts<string> = {
+    rebootDevice: 'RESET',
+    positionPeriodic: (command, password) => `TIMER,${password},${String(command.attributes.frequency)}`,
+  };
+  const command = (type: string, attributes: Record<string, unknown> = {}) => ({ type, attributes });
+
+  it('writes a fixed text, or one from the command and what the encoder knows', () => {
+    expect(commandText(texts, command('rebootDevice'), refuse, '1234')).toBe('RESET');
+    expect(commandText(texts, command('positionPeriodic', { frequency: 30 }), refuse, '1234')).toBe('TIMER,1234,30');
+  });
+
+  it("refuses a type the table lacks, an object's own keys only", () => {
+    for (const type of ['engineStop', 'toString', 'constructor', '__proto__']) {
+      expect(() => commandText(texts, command(type), refuse, '1234')).toThrow(new ProtocolError(`demo: unsupported command type ${type}`));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { textAttribute } from '../kit/commands.ts';
+import { commandText, textAttribute, unsupportedCommand, type CommandTexts } from '../kit/commands.ts';
 import { booleanSetting } from '../kit/settings.ts';
 import { serverMessage } from './frame.ts';
 import { PHOTO_FILE } from './photo.ts';
@@ -8,6 +8,8 @@ export const MEITRACK_COMMAND_TYPES = ['custom', 'positionSingle', 'engineStop',
 
 /** The data identifier of the server's commands; the device repeats it in its answer. */
 const FLAG = 'A';
+
+const unsupported = unsupportedCommand('meitrack');
 
 /**
  * `@@A<length>,<imei>,<command>*<checksum>\r\n`. C01 sets the five outputs (0 off, 1 on, 2 as
@@ -19,33 +21,25 @@ const FLAG = 'A';
 export function encodeMeitrackCommand(command: DeviceCommand, state: ConnectionState): Buffer {
   const imei = state.device?.uniqueId;
   if (!imei) throw new ProtocolError('meitrack: the device has not identified itself on this connection');
-  const content = contentOf(command, booleanSetting(state, 'meitrack.alternative') ?? false);
+  const content = commandText(booleanSetting(state, 'meitrack.alternative') ? ALTERNATIVE : STANDARD, command, unsupported);
   if (!/^[\x20-\x7e]+$/.test(content) || content.includes('*')) throw new ProtocolError('meitrack: command must be printable ASCII without *');
   return serverMessage(FLAG, imei, content);
 }
 
-function contentOf(command: DeviceCommand, alternative: boolean): string {
-  switch (command.type) {
-    case 'custom':
-      return text(command, 'data');
-    case 'positionSingle':
-      return 'A10';
-    case 'engineStop':
-      return 'C01,0,12222';
-    case 'engineResume':
-      return 'C01,0,02222';
-    case 'alarmArm':
-      return alternative ? 'B21,1' : 'C01,0,22122';
-    case 'alarmDisarm':
-      return alternative ? 'B21,0' : 'C01,0,22022';
-    case 'requestPhoto':
-      return `D03,${camera(command)},${PHOTO_FILE}`;
-    case 'sendSms':
-      return `C02,0,${text(command, 'phone')},${text(command, 'message')}`;
-    default:
-      throw new ProtocolError(`meitrack: unsupported command type ${command.type}`);
-  }
-}
+/** Command contents; engine and alarm switch outputs 1 and 3 with C01. */
+const STANDARD: CommandTexts = {
+  custom: (command) => text(command, 'data'),
+  positionSingle: 'A10',
+  engineStop: 'C01,0,12222',
+  engineResume: 'C01,0,02222',
+  alarmArm: 'C01,0,22122',
+  alarmDisarm: 'C01,0,22022',
+  requestPhoto: (command) => `D03,${camera(command)},${PHOTO_FILE}`,
+  sendSms: (command) => `C02,0,${text(command, 'phone')},${text(command, 'message')}`,
+};
+
+/** Devices set to `meitrack.alternative` arm and disarm their alarm with B21. */
+const ALTERNATIVE: CommandTexts = { ...STANDARD, alarmArm: 'B21,1', alarmDisarm: 'B21,0' };
 
 /** The camera: `index` when a positive number, else the first. */
 function camera(command: DeviceCommand): number {

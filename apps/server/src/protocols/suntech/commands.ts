@@ -1,4 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { commandText, type CommandTexts } from '../kit/commands.ts';
 import { connectionOf } from './connection.ts';
 
 export const SUNTECH_COMMAND_TYPES = [
@@ -43,54 +44,42 @@ function familyOf(head: string | null): string {
   return head !== null && head.length > 5 ? head.slice(0, -3) : DEFAULT_FAMILY;
 }
 
+/** Universal command codes after `CMD;<id>;`. */
+const UNIVERSAL: CommandTexts = {
+  rebootDevice: '03;03',
+  positionSingle: '03;01',
+  outputControl: (command) => {
+    const { index, enable } = outputOf(command);
+    const code = (enable ? OUTPUT_ON : OUTPUT_OFF)[index - 1];
+    if (!code) throw new ProtocolError(`suntech has no output ${index}`);
+    return `04;${code}`;
+  },
+  engineStop: '04;01',
+  engineResume: '04;02',
+  alarmArm: '04;03',
+  alarmDisarm: '04;04',
+};
+
+/** Legacy actions after `<family>CMD;<id>;02;`. */
+const LEGACY: CommandTexts = {
+  rebootDevice: 'Reboot',
+  positionSingle: 'StatusReq',
+  outputControl: (command) => {
+    const { index, enable } = outputOf(command);
+    return `${enable ? 'Enable' : 'Disable'}${index}`;
+  },
+  engineStop: 'Enable1',
+  engineResume: 'Disable1',
+  alarmArm: 'Enable2',
+  alarmDisarm: 'Disable2',
+};
+
 function universalCommand(command: DeviceCommand, uniqueId: string): string {
-  const action = (code: string) => `CMD;${uniqueId};${code}`;
-  switch (command.type) {
-    case 'rebootDevice':
-      return action('03;03');
-    case 'positionSingle':
-      return action('03;01');
-    case 'outputControl': {
-      const { index, enable } = outputOf(command);
-      const code = (enable ? OUTPUT_ON : OUTPUT_OFF)[index - 1];
-      if (!code) throw new ProtocolError(`suntech has no output ${index}`);
-      return action(`04;${code}`);
-    }
-    case 'engineStop':
-      return action('04;01');
-    case 'engineResume':
-      return action('04;02');
-    case 'alarmArm':
-      return action('04;03');
-    case 'alarmDisarm':
-      return action('04;04');
-    default:
-      throw unsupported(command);
-  }
+  return `CMD;${uniqueId};${commandText(UNIVERSAL, command, unsupported)}`;
 }
 
 function legacyCommand(command: DeviceCommand, uniqueId: string, family: string): string {
-  const action = (text: string) => `${family}CMD;${uniqueId};02;${text}`;
-  switch (command.type) {
-    case 'rebootDevice':
-      return action('Reboot');
-    case 'positionSingle':
-      return action('StatusReq');
-    case 'outputControl': {
-      const { index, enable } = outputOf(command);
-      return action(`${enable ? 'Enable' : 'Disable'}${index}`);
-    }
-    case 'engineStop':
-      return action('Enable1');
-    case 'engineResume':
-      return action('Disable1');
-    case 'alarmArm':
-      return action('Enable2');
-    case 'alarmDisarm':
-      return action('Disable2');
-    default:
-      throw unsupported(command);
-  }
+  return `${family}CMD;${uniqueId};02;${commandText(LEGACY, command, unsupported)}`;
 }
 
 /** `index` names the output (from 1); `data` "1" switches it on, anything else off. */

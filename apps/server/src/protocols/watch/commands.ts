@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { textAttribute } from '../kit/commands.ts';
+import { commandText, textAttribute, unsupportedCommand, type CommandTexts } from '../kit/commands.ts';
 import { connectionOf } from './connection.ts';
 import { escape } from './frame.ts';
 import { envelope } from './message.ts';
@@ -49,52 +49,35 @@ function contentOf(command: DeviceCommand): Buffer {
     if (!/^([0-9a-fA-F]{2})+$/.test(data)) throw new ProtocolError('watch: voiceMessage data must be hex');
     return Buffer.concat([Buffer.from('TK,', 'latin1'), escape(Buffer.from(data, 'hex'))]);
   }
-  const content = textOf(command);
+  const content = commandText(TEXTS, command, unsupportedCommand('watch'));
   if (!/^[\x20-\x7e]*$/.test(content)) throw new ProtocolError('watch: command text must be printable ASCII');
   return Buffer.from(content, 'latin1');
 }
 
-function textOf(command: DeviceCommand): string {
-  switch (command.type) {
-    case 'custom':
-      return text(command, 'data');
-    case 'positionSingle':
-      return 'CR';
-    case 'positionPeriodic':
-      return `UPLOAD,${whole(command, 'frequency')}`;
-    case 'sosNumber':
-      return `SOS${whole(command, 'index')},${text(command, 'phone')}`;
-    case 'alarmSos':
-      return `SOSSMS,${flag(command)}`;
-    case 'alarmBattery':
-      return `LOWBAT,${flag(command)}`;
-    case 'alarmRemove':
-      return `REMOVE,${flag(command)}`;
-    case 'rebootDevice':
-      return 'RESET';
-    case 'powerOff':
-      return 'POWEROFF';
-    case 'silenceTime':
-      return `SILENCETIME,${text(command, 'data')}`;
-    case 'alarmClock':
-      return `REMIND,${text(command, 'data')}`;
-    case 'setPhonebook':
-      return `PHB,${text(command, 'data')}`;
-    case 'setIndicator':
-      return `FLOWER,${text(command, 'data')}`;
-    case 'message':
-      // The watch shows UTF-16BE text, sent as hex.
-      return `MESSAGE,${Buffer.from(text(command, 'message'), 'utf16le').swap16().toString('hex')}`;
-    case 'setTimezone': {
-      // The language code may be left out: the watch keeps its own.
-      const language = command.attributes.language;
-      const code = typeof language === 'number' || typeof language === 'string' ? String(language) : '';
-      return `LZ,${code},${formatOffset(commandZoneMinutes(text(command, 'timezone')) / 60)}`;
-    }
-    default:
-      throw new ProtocolError(`watch: unsupported command type ${command.type}`);
-  }
-}
+/** The text commands, as the firmware names them. */
+const TEXTS: CommandTexts = {
+  custom: (command) => text(command, 'data'),
+  positionSingle: 'CR',
+  positionPeriodic: (command) => `UPLOAD,${whole(command, 'frequency')}`,
+  sosNumber: (command) => `SOS${whole(command, 'index')},${text(command, 'phone')}`,
+  alarmSos: (command) => `SOSSMS,${flag(command)}`,
+  alarmBattery: (command) => `LOWBAT,${flag(command)}`,
+  alarmRemove: (command) => `REMOVE,${flag(command)}`,
+  rebootDevice: 'RESET',
+  powerOff: 'POWEROFF',
+  silenceTime: (command) => `SILENCETIME,${text(command, 'data')}`,
+  alarmClock: (command) => `REMIND,${text(command, 'data')}`,
+  setPhonebook: (command) => `PHB,${text(command, 'data')}`,
+  setIndicator: (command) => `FLOWER,${text(command, 'data')}`,
+  // The watch shows UTF-16BE text, sent as hex.
+  message: (command) => `MESSAGE,${Buffer.from(text(command, 'message'), 'utf16le').swap16().toString('hex')}`,
+  setTimezone: (command) => {
+    // The language code may be left out: the watch keeps its own.
+    const language = command.attributes.language;
+    const code = typeof language === 'number' || typeof language === 'string' ? String(language) : '';
+    return `LZ,${code},${formatOffset(commandZoneMinutes(text(command, 'timezone')) / 60)}`;
+  },
+};
 
 /** This protocol's required text attribute. */
 function text(command: DeviceCommand, key: string): string {
