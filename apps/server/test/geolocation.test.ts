@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleAnswer, startProviderServer, type ProviderReply, type ProviderServer } from '../src/pipeline/testing/provider-server.ts';
+import { gsmNetwork } from '../src/protocols/testing/protocol-test.ts';
 import { withServer } from './harness.ts';
 
 /**
@@ -42,14 +43,10 @@ describe('cell-tower geolocation through the whole server', () => {
     const [request] = provider.requests;
     expect(request.method).toBe('POST');
     expect(request.url.searchParams.get('key')).toBe('test-key');
-    expect(request.body).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [
-        { mobileCountryCode: 234, mobileNetworkCode: 10, locationAreaCode: 21580, cellId: 27766, signalStrength: -67 },
-        { mobileCountryCode: 234, mobileNetworkCode: 10, locationAreaCode: 21581, cellId: 27767, signalStrength: -70 },
-      ],
-    });
+    expect(request.body).toEqual(gsmNetwork(
+      { mobileCountryCode: 234, mobileNetworkCode: 10, locationAreaCode: 21580, cellId: 27766, signalStrength: -67 },
+      { mobileCountryCode: 234, mobileNetworkCode: 10, locationAreaCode: 21581, cellId: 27767, signalStrength: -70 },
+    ));
 
     // the same cells, weaker now: answered from the cache
     tracker.write(nbr('161000', '21580,27766,-80,21581,27767,-75'));

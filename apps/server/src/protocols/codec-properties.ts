@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState, type DecodeResult, type StreamCodec } from './codec.ts';
 
 /**
@@ -154,9 +154,16 @@ export function noise(prefixes: Buffer[] = []): fc.Arbitrary<Buffer> {
   return fc.oneof(random, fc.tuple(fc.constantFrom(...prefixes), random).map(([prefix, bytes]) => Buffer.concat([prefix, bytes])));
 }
 
-/** Valid streams of 1 to `maxLength` of the given frames back to back, with the frames the splitter must find. */
-export function framesInARow(frame: fc.Arbitrary<Buffer>, maxLength: number): fc.Arbitrary<{ stream: Buffer; frames: Buffer[] }> {
-  return fc.array(frame, { minLength: 1, maxLength }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
+/**
+ * Valid streams of 1 to `maxLength` frames back to back, with the frames the splitter must find:
+ * frames of a generator, or any of a list of sample frames (a protocol's test messages).
+ */
+export function framesInARow(
+  frame: fc.Arbitrary<Buffer> | readonly Buffer[],
+  maxLength: number,
+): fc.Arbitrary<{ stream: Buffer; frames: Buffer[] }> {
+  const one = frame instanceof fc.Arbitrary ? frame : fc.constantFrom(...frame);
+  return fc.array(one, { minLength: 1, maxLength }).map((frames) => ({ stream: Buffer.concat(frames), frames }));
 }
 
 /** The checks `checkCodec` gives: each one an `it` body. */
@@ -223,4 +230,9 @@ export function itKeepsCodecProperties(tcp: CodecChecks, udp?: CodecChecks): voi
       udp.mutations();
     });
   }
+}
+
+/** A codec's property tests when it has only the standard ones: a `describe` "<name> codec properties" of them. */
+export function describeCodecProperties(name: string, tcp: CodecChecks, udp?: CodecChecks): void {
+  describe(`${name} codec properties`, () => itKeepsCodecProperties(tcp, udp));
 }

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { continentalCodec } from './codec.ts';
 
 const FRAMES = [
@@ -22,6 +21,4 @@ const valid = framesInARow(frame, 6);
 
 const properties = checkCodec(continentalCodec, valid, { prefixes: [Buffer.from('5356', 'hex'), Buffer.from('5356002a', 'hex')] });
 
-describe('Continental codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('Continental', properties);

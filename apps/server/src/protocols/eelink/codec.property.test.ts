@@ -21,7 +21,7 @@ const ENVELOPES = [
   '454C0050EAE2035254407167747167671200410021590BD93803026B940D0C3952AD0021000000000501CC0001A53F0170F0AB1305890F11000000000000C2D0001C001600000000000000000000000000000000',
 ].map((hex) => Buffer.from(hex, 'hex'));
 
-const tcp = framesInARow(fc.constantFrom(...PACKAGES), 6);
+const tcp = framesInARow(PACKAGES, 6);
 const udp = fc.constantFrom(...ENVELOPES).map((frame) => ({ stream: frame, frames: [frame] }));
 const overTcp = checkCodec(eelinkCodec, tcp, { prefixes: [Buffer.from('gg')], runs: 200 });
 const overUdp = checkCodec(eelinkUdpCodec, udp, { prefixes: [Buffer.from('EL'), Buffer.from('gg')], runs: 200 });

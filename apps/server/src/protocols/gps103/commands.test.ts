@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState } from '../codec.ts';
+import { withoutAttributes, type EncodingRow } from '../testing/command-rows.ts';
 import { gps103Codec } from './codec.ts';
 
 const state: ConnectionState = { device: { id: 1, uniqueId: '123456789012345' }, data: {} };
@@ -15,21 +16,16 @@ describe('GPS103 commands', () => {
     ]);
   });
 
-  it.each([
-    ['positionPeriodic', { frequency: 300 }, '**,imei:123456789012345,C,05m'],
-    ['positionPeriodic', { frequency: 30 }, '**,imei:123456789012345,C,30s'],
-    ['positionPeriodic', { frequency: '7200' }, '**,imei:123456789012345,C,02h'],
-    ['positionPeriodic', { frequency: 5 }, '**,imei:123456789012345,C,05s'],
-    ['custom', { data: 'H,080' }, '**,imei:123456789012345,H,080'],
-    ['positionSingle', {}, '**,imei:123456789012345,B'],
-    ['positionStop', {}, '**,imei:123456789012345,D'],
-    ['engineStop', {}, '**,imei:123456789012345,J'],
-    ['engineResume', {}, '**,imei:123456789012345,K'],
-    ['alarmArm', {}, '**,imei:123456789012345,L'],
-    ['alarmDisarm', {}, '**,imei:123456789012345,M'],
-    ['requestPhoto', {}, '**,imei:123456789012345,160'],
-  ])('%s %j is %s', (type, attributes, expected) => {
-    expect(encode(type, attributes)).toBe(expected);
+  // `**,imei:<IMEI>,` and the command's letter code
+  it.each<EncodingRow>([
+    ['positionPeriodic', { frequency: 300 }, 'C,05m'],
+    ['positionPeriodic', { frequency: 30 }, 'C,30s'],
+    ['positionPeriodic', { frequency: '7200' }, 'C,02h'],
+    ['positionPeriodic', { frequency: 5 }, 'C,05s'],
+    ['custom', { data: 'H,080' }, 'H,080'],
+    ...withoutAttributes({ positionSingle: 'B', positionStop: 'D', engineStop: 'J', engineResume: 'K', alarmArm: 'L', alarmDisarm: 'M', requestPhoto: '160' }),
+  ])('%s %j is **,imei:…,%s', (type, attributes, code) => {
+    expect(encode(type, attributes)).toBe(`**,imei:123456789012345,${code}`);
   });
 
   it.each([

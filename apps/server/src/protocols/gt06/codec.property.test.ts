@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties } from '../codec-properties.ts';
 import { gt06Codec } from './codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
 
@@ -37,6 +36,4 @@ const valid = fc.tuple(login, fc.array(fc.oneof(location, other), { minLength: 1
 
 const properties = checkCodec(gt06Codec, valid, { prefixes: [Buffer.from('7878', 'hex'), Buffer.from('7979', 'hex')] });
 
-describe('GT06 codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('GT06', properties);

@@ -213,19 +213,10 @@ describe('GT06 decoder: heartbeat and alarms', () => {
     return gt06Frame(type, Buffer.concat([gps, Buffer.from([0x09]), classicCell(724, 5, 1, 2), status(info, 5, 4, alarm)]));
   };
 
+  // codes every device shares, and 0x0e and 0x29 as devices without a model-specific meaning read them
   it.each([
-    [0x01, 'sos'],
-    [0x02, 'powerCut'],
-    [0x03, 'vibration'],
-    [0x04, 'geofenceEnter'],
-    [0x05, 'geofenceExit'],
-    [0x06, 'overspeed'],
-    [0x0e, 'lowBattery'],
-    [0x11, 'powerOff'],
-    [0x13, 'tampering'],
-    [0x14, 'door'],
-    [0x29, 'hardAcceleration'],
-    [0x2c, 'accident'],
+    [0x01, 'sos'], [0x02, 'powerCut'], [0x03, 'vibration'], [0x04, 'geofenceEnter'], [0x05, 'geofenceExit'], [0x06, 'overspeed'],
+    [0x0e, 'lowBattery'], [0x11, 'powerOff'], [0x13, 'tampering'], [0x14, 'door'], [0x29, 'hardAcceleration'], [0x2c, 'accident'],
   ])('0x16 alarm code %i is %s', (code, alarm) => {
     const position = positionOf(decode(alarmMessage(0x16, code)));
     expect(position.attributes.alarm).toBe(alarm);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { text } from '../testing/protocol-test.ts';
 import { jmakCodec } from './codec.ts';
 
@@ -24,6 +23,4 @@ const stream = framesInARow(frame, 4);
 
 const properties = checkCodec(jmakCodec, stream, { prefixes: [text('~'), text('~1F;1;2;'), text('{')], runs: 200 });
 
-describe('JMAK codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('JMAK', properties);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { jt808Codec } from './codec.ts';
 import { ALTERNATIVE_DELIMITER, DELIMITER } from './frame.ts';
 import { ITEMS } from './items.ts';
@@ -38,6 +37,4 @@ const valid = framesInARow(frame, 6);
 
 const properties = checkCodec(jt808Codec, valid, { prefixes: [Buffer.from([DELIMITER]), Buffer.from([ALTERNATIVE_DELIMITER]), Buffer.from('(')] });
 
-describe('JT808 codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('JT808', properties);

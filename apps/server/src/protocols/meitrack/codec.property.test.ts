@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { meitrackCodec } from './codec.ts';
 import { AAA, deviceFrame, IMEI } from './test-frames.ts';
 
@@ -20,6 +19,4 @@ const stream = framesInARow(frame, 5);
 
 const properties = checkCodec(meitrackCodec, stream, { prefixes: [Buffer.from('$$A'), Buffer.from(`$$A30,${IMEI},CCE,`)], runs: 200 });
 
-describe('Meitrack codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('Meitrack', properties);

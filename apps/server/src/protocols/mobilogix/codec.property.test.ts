@@ -1,6 +1,5 @@
-import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
+import { text } from '../testing/protocol-test.ts';
 import { mobilogixCodec } from './codec.ts';
 
 const MESSAGES = [
@@ -10,10 +9,8 @@ const MESSAGES = [
   '[2021-09-30 20:06:35,T21,1,V1.3.5,201950130047,37,14.97,092,-23.494715,-46.851341,0,240,4.08,0,19516,4431,0.78,724,10,09111,00771,31,4680]',
 ];
 
-const valid = framesInARow(fc.constantFrom(...MESSAGES).map((m) => Buffer.from(m, 'latin1')), 6);
+const valid = framesInARow(MESSAGES.map((message) => text(message)), 6);
 
 const properties = checkCodec(mobilogixCodec, valid, { prefixes: [Buffer.from('[2021-08-20 19:27:14,T'), Buffer.from('\r\n[')] });
 
-describe('Mobilogix codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('Mobilogix', properties);

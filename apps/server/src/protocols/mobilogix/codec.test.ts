@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { withoutAttributes, type EncodingRow } from '../testing/command-rows.ts';
 import { mobilogixCodec } from './codec.ts';
 
 // Traccar's test messages, with the `]` that ends them on the wire.
@@ -94,16 +95,13 @@ describe('Mobilogix commands', () => {
     vi.useRealTimers();
   });
 
-  it.each([
-    ['engineStop', {}, '[2025-02-22 01:02:03,S6,RELAY=1]'],
-    ['engineResume', {}, '[2025-02-22 01:02:03,S6,RELAY=0]'],
-    ['positionSingle', {}, '[2025-02-22 01:02:03,S4,1,1]'],
-    ['rebootDevice', {}, '[2025-02-22 01:02:03,S7]'],
-    ['custom', { data: 'S5,TIMER=60' }, '[2025-02-22 01:02:03,S5,TIMER=60]'],
-  ])('encodes %s as a stamped message', (type, attributes, expected) => {
+  it.each<EncodingRow>([
+    ['custom', { data: 'S5,TIMER=60' }, 'S5,TIMER=60'],
+    ...withoutAttributes({ engineStop: 'S6,RELAY=1', engineResume: 'S6,RELAY=0', positionSingle: 'S4,1,1', rebootDevice: 'S7' }),
+  ])('encodes %s %j as [<time>,%s]', (type, attributes, message) => {
     vi.useFakeTimers({ now: new Date('2025-02-22T01:02:03.000Z') });
     const state = { device: { id: 1, uniqueId: '201951132044' }, data: {} };
-    expect(mobilogixCodec.encodeCommand({ type, attributes }, state).toString()).toBe(expected);
+    expect(mobilogixCodec.encodeCommand({ type, attributes }, state).toString()).toBe(`[2025-02-22 01:02:03,${message}]`);
   });
 
   it('refuses what it cannot encode', () => {

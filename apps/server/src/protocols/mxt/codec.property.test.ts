@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { mxtCodec } from './codec.ts';
 import { crc16Xmodem } from '../kit/crc.ts';
@@ -25,6 +24,4 @@ const stream = framesInARow(position, 4);
 
 const properties = checkCodec(mxtCodec, stream, { prefixes: [binary('01a631')], runs: 200 });
 
-describe('MXT codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('MXT', properties);

@@ -1,6 +1,5 @@
-import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
+import { text } from '../testing/protocol-test.ts';
 import { rstCodec } from './codec.ts';
 
 const MESSAGES = [
@@ -10,10 +9,8 @@ const MESSAGES = [
   'RST;A;RST-MINIv2;V7.04;008051261;124;29;04-04-2021 17:27:26;04-04-2021 17:27:26;-1.280811;-47.931755;7353;79;1;14;7315;26;10;0;1855;0;FIM;',
 ];
 
-const valid = framesInARow(fc.constantFrom(...MESSAGES).map((m) => Buffer.from(m, 'latin1')), 4);
+const valid = framesInARow(MESSAGES.map((message) => text(message)), 4);
 
 const properties = checkCodec(rstCodec, valid, { prefixes: [Buffer.from('RST;A;M;V;009521405;1;'), Buffer.from('RST;')] });
 
-describe('RST codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('RST', properties);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { ruptelaCodec } from './codec.ts';
 import { deviceFrame, RECORD } from './test-frames.ts';
@@ -27,6 +26,4 @@ const stream = framesInARow(frame, 4);
 
 const properties = checkCodec(ruptelaCodec, stream, { prefixes: [binary('00500003'), binary('01a40003')], runs: 200 });
 
-describe('Ruptela codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('Ruptela', properties);

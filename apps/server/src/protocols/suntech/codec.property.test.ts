@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { suntechCodec } from './codec.ts';
 
 /** Reports of each family, as the decoder tests hold them. */
@@ -85,6 +84,4 @@ const properties = checkCodec(suntechCodec, valid, {
   cuts: cutsNotAfterCr,
 });
 
-describe('Suntech codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('Suntech', properties);

@@ -20,29 +20,27 @@ const UNIVERSAL_REPORT = 'ALV;205000001';
 
 describe('Suntech commands', () => {
   it('lists what Traccar supports for the protocol', () => {
-    expect(suntechCodec.commandTypes).toEqual([
-      'custom',
-      'outputControl',
-      'rebootDevice',
-      'positionSingle',
-      'engineStop',
-      'engineResume',
-      'alarmArm',
-      'alarmDisarm',
-    ]);
+    expect(suntechCodec.commandTypes).toEqual(['custom', 'outputControl', 'rebootDevice', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm']);
   });
 
+  // each command in both dialects: the legacy action, and the universal code once the device spoke that protocol
   it.each([
-    ['engineStop', {}, 'Enable1'],
-    ['engineResume', {}, 'Disable1'],
-    ['alarmArm', {}, 'Enable2'],
-    ['alarmDisarm', {}, 'Disable2'],
-    ['rebootDevice', {}, 'Reboot'],
-    ['positionSingle', {}, 'StatusReq'],
-    ['outputControl', { index: 3, data: '1' }, 'Enable3'],
-    ['outputControl', { index: '2', data: '0' }, 'Disable2'],
-  ])('encodes legacy %s %j with the family of the last report', (type, attributes, action) => {
+    ['engineStop', {}, 'Enable1', '04;01'],
+    ['engineResume', {}, 'Disable1', '04;02'],
+    ['alarmArm', {}, 'Enable2', '04;03'],
+    ['alarmDisarm', {}, 'Disable2', '04;04'],
+    ['rebootDevice', {}, 'Reboot', '03;03'],
+    ['positionSingle', {}, 'StatusReq', '03;01'],
+    ['outputControl', { index: 1, data: '1' }, 'Enable1', '04;01'],
+    ['outputControl', { index: 2, data: '1' }, 'Enable2', '04;03'],
+    ['outputControl', { index: 3, data: '1' }, 'Enable3', '04;09'],
+    ['outputControl', { index: 1, data: '0' }, 'Disable1', '04;02'],
+    ['outputControl', { index: 2, data: '0' }, 'Disable2', '04;04'],
+    ['outputControl', { index: '2', data: '0' }, 'Disable2', '04;04'],
+    ['outputControl', { index: 3, data: '0' }, 'Disable3', '04;10'],
+  ])('encodes %s %j as legacy %s (family of the last report) and universal %s', (type, attributes, action, code) => {
     expect(encode({ type, attributes }, connection(LEGACY_REPORT))).toBe(`ST300CMD;205000001;02;${action}\r`);
+    expect(encode({ type, attributes }, connection(UNIVERSAL_REPORT))).toBe(`CMD;205000001;${code}\r`);
   });
 
   it('uses the SA200 family before any report said otherwise', () => {
@@ -50,23 +48,6 @@ describe('Suntech commands', () => {
     expect(encode({ type: 'rebootDevice', attributes: {} }, connection())).toBe('SA200CMD;205000001;02;Reboot\r');
     const st910 = connection('ST910;Location;205000001;500;20240501;10:15:00;-22.8;-46.3;0;0;1;3.8;0;1;9159');
     expect(encode({ type: 'engineStop', attributes: {} }, st910)).toBe('SA200CMD;205000001;02;Enable1\r');
-  });
-
-  it.each([
-    ['engineStop', {}, '04;01'],
-    ['engineResume', {}, '04;02'],
-    ['alarmArm', {}, '04;03'],
-    ['alarmDisarm', {}, '04;04'],
-    ['rebootDevice', {}, '03;03'],
-    ['positionSingle', {}, '03;01'],
-    ['outputControl', { index: 1, data: '1' }, '04;01'],
-    ['outputControl', { index: 2, data: '1' }, '04;03'],
-    ['outputControl', { index: 3, data: '1' }, '04;09'],
-    ['outputControl', { index: 1, data: '0' }, '04;02'],
-    ['outputControl', { index: 2, data: '0' }, '04;04'],
-    ['outputControl', { index: 3, data: '0' }, '04;10'],
-  ])('encodes universal %s %j once the device spoke the universal protocol', (type, attributes, code) => {
-    expect(encode({ type, attributes }, connection(UNIVERSAL_REPORT))).toBe(`CMD;205000001;${code}\r`);
   });
 
   it('stays universal after a later legacy-looking report', () => {

@@ -73,15 +73,8 @@ describe('Suntech legacy reports', () => {
     expect(position.attributes).not.toHaveProperty('alarm');
   });
 
-  it.each([
-    [1, 'sos'],
-    [2, 'parking'],
-    [3, 'powerCut'],
-    [5, 'door'],
-    [6, 'door'],
-    [7, 'movement'],
-    [8, 'vibration'],
-  ])('maps emergency %i to the %s alarm', (id, alarm) => {
+  // Traccar's emergency ids, all of them (there is no 4; 5 and 6 are both doors)
+  it.each([[1, 'sos'], [2, 'parking'], [3, 'powerCut'], [5, 'door'], [6, 'door'], [7, 'movement'], [8, 'vibration']])('maps emergency %i to the %s alarm', (id, alarm) => {
     expect(positionOf(`SA200EMG;317001;042;20240501;10:15:00;16d41;-15.6;-56.0;0.0;0.0;8;1;41548;12.17;110000;${id}`).attributes.alarm).toBe(alarm);
   });
 

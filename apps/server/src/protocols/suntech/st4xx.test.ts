@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SuntechMessage } from './message.ts';
 import { decodeSt4xxReport } from './st4xx.ts';
+import { gsmNetwork } from '../testing/protocol-test.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -26,14 +27,10 @@ describe('Suntech ST4xx reports', () => {
       course: 238.28,
     });
     expect(position.attributes).toEqual({ type: 'STT', versionFw: '426', battery: 3.98, index: 176, status: 2, sat: 6 });
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [
-        { cellId: 24153, locationAreaCode: 365, mobileCountryCode: 724, mobileNetworkCode: 4, signalStrength: -65 },
-        { cellId: 24161, locationAreaCode: 366, mobileCountryCode: 724, mobileNetworkCode: 4, signalStrength: -70 },
-      ],
-    });
+    expect(position.network).toEqual(gsmNetwork(
+      { cellId: 24153, locationAreaCode: 365, mobileCountryCode: 724, mobileNetworkCode: 4, signalStrength: -65 },
+      { cellId: 24161, locationAreaCode: 366, mobileCountryCode: 724, mobileNetworkCode: 4, signalStrength: -70 },
+    ));
   });
 
   it('keeps the last location when the report has no fix, and flags stored reports', () => {

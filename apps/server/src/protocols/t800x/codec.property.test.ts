@@ -1,6 +1,4 @@
-import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, framesInARow, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties, framesInARow } from '../codec-properties.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { t800xCodec } from './codec.ts';
 
@@ -19,9 +17,7 @@ const MESSAGES = [
   '252510003100180865284041080544201221191023000003ffff9702eff820014700000000912a6ac26dff09c200000000',
 ].map((hex) => binary(hex));
 
-const valid = framesInARow(fc.constantFrom(...MESSAGES), 8);
+const valid = framesInARow(MESSAGES, 8);
 const properties = checkCodec(t800xCodec, valid, { prefixes: [binary('2525'), binary('2727'), binary('2626'), binary('2323')] });
 
-describe('t800x codec properties', () => {
-  itKeepsCodecProperties(properties);
-});
+describeCodecProperties('t800x', properties);

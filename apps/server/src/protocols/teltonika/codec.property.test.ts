@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checkCodec, itKeepsCodecProperties } from '../codec-properties.ts';
+import { checkCodec, describeCodecProperties } from '../codec-properties.ts';
 import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './io-groups.ts';
 import { CODEC_12 } from './messages.ts';
 import { teltonikaCodec } from './tcp.ts';
@@ -51,6 +50,4 @@ const udp = fc.tuple(imei, data, fc.integer({ min: 0, max: 0xffff }), fc.integer
 const overTcp = checkCodec(teltonikaCodec, tcp, { prefixes: [Buffer.from('000f', 'hex'), Buffer.from('00000000', 'hex')], runs: 200 });
 const overUdp = checkCodec(teltonikaUdpCodec, udp, { runs: 200 });
 
-describe('Teltonika codec properties', () => {
-  itKeepsCodecProperties(overTcp, overUdp);
-});
+describeCodecProperties('Teltonika', overTcp, overUdp);

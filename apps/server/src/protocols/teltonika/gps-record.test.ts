@@ -4,7 +4,7 @@ import type { DecodedPosition } from '../types.ts';
 import { decodeAvlData } from './avl.ts';
 import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './io-groups.ts';
 import type { RecordOptions } from './models.ts';
-import { avlData, gpsRecord, type TestIo, type TestRecord } from './test-frames.ts';
+import { avlData, gpsRecord, ioOfWidth, type TestIo, type TestRecord } from './test-frames.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -69,13 +69,11 @@ describe('Teltonika GPS records', () => {
   });
 
   it('reads two-byte IO ids and counts in codec 8 Extended, two-byte ids in codec 16', () => {
-    const io: TestIo[] = [
-      { id: 239, width: 1, value: 1 },
-      { id: 66, width: 2, value: 12850 },
-      { id: 636, width: 4, value: 123456 },
-      { id: 206, width: 2, value: 4321 },
-      { id: 10800, width: 2, value: -1187 },
-      { id: 11, width: 8, value: 8935501234567890123n },
+    const io = [
+      ...ioOfWidth(1, [239, 1]),
+      ...ioOfWidth(2, [66, 12850], [206, 4321], [10800, -1187]),
+      ...ioOfWidth(4, [636, 123456]),
+      ...ioOfWidth(8, [11, 8935501234567890123n]),
     ];
     for (const codec of [CODEC_8_EXTENDED, CODEC_16]) {
       const position = decodeRecord(codec, { ...base, eventId: 10800, io });
@@ -114,28 +112,9 @@ describe('Teltonika IO elements', () => {
   it('names the common ids', () => {
     expect(
       attributesOf([
-        { id: 239, width: 1, value: 1 },
-        { id: 240, width: 1, value: 0 },
-        { id: 1, width: 1, value: 1 },
-        { id: 2, width: 1, value: 0 },
-        { id: 3, width: 1, value: 1 },
-        { id: 4, width: 1, value: 0 },
-        { id: 179, width: 1, value: 1 },
-        { id: 180, width: 1, value: 0 },
-        { id: 21, width: 1, value: 4 },
-        { id: 200, width: 1, value: 2 },
-        { id: 113, width: 1, value: 87 },
-        { id: 66, width: 2, value: 13800 },
-        { id: 67, width: 2, value: 4012 },
-        { id: 9, width: 2, value: 1520 },
-        { id: 10, width: 2, value: 30 },
-        { id: 181, width: 2, value: 12 },
-        { id: 182, width: 2, value: 7 },
-        { id: 16, width: 4, value: 123456789 },
-        { id: 199, width: 4, value: 4321 },
-        { id: 72, width: 4, value: -55 },
-        { id: 73, width: 4, value: 231 },
-        { id: 241, width: 4, value: 72405 },
+        ...ioOfWidth(1, [239, 1], [240, 0], [1, 1], [2, 0], [3, 1], [4, 0], [179, 1], [180, 0], [21, 4], [200, 2], [113, 87]),
+        ...ioOfWidth(2, [66, 13800], [67, 4012], [9, 1520], [10, 30], [181, 12], [182, 7]),
+        ...ioOfWidth(4, [16, 123456789], [199, 4321], [72, -55], [73, 231], [241, 72405]),
       ]),
     ).toEqual({
       ignition: true,
@@ -165,12 +144,7 @@ describe('Teltonika IO elements', () => {
 
   it('keeps unknown ids as io<id>: unsigned up to 4 bytes, signed at 8', () => {
     expect(
-      attributesOf([
-        { id: 69, width: 1, value: 255 },
-        { id: 99, width: 2, value: 65535 },
-        { id: 98, width: 4, value: 4294967295 },
-        { id: 97, width: 8, value: -2n },
-      ]),
+      attributesOf([...ioOfWidth(1, [69, 255]), ...ioOfWidth(2, [99, 65535]), ...ioOfWidth(4, [98, 4294967295]), ...ioOfWidth(8, [97, -2n])]),
     ).toEqual({ io69: 255, io99: 65535, io98: 4294967295, io97: -2 });
   });
 
@@ -186,12 +160,7 @@ describe('Teltonika IO elements', () => {
 
   it('turns alarm elements into comma-joined alarms', () => {
     expect(
-      attributesOf([
-        { id: 253, width: 1, value: 2 },
-        { id: 252, width: 1, value: 1 },
-        { id: 246, width: 1, value: 0 },
-        { id: 175, width: 1, value: 0 },
-      ]),
+      attributesOf(ioOfWidth(1, [253, 2], [252, 1], [246, 0], [175, 0])),
     ).toEqual({ alarm: 'hardBraking,powerCut,geofenceExit' });
     expect(attributesOf([{ id: 253, width: 1, value: 1 }]).alarm).toBe('hardAcceleration');
     expect(attributesOf([{ id: 253, width: 1, value: 3 }]).alarm).toBe('hardCornering');
@@ -283,15 +252,7 @@ describe('Teltonika variable-length IO (codec 8 Extended)', () => {
 
 describe('Teltonika IO elements by model', () => {
   it('names only the common ids when the model is unknown or of no family, as Traccar does', () => {
-    const io: TestIo[] = [
-      { id: 239, width: 1, value: 1 },
-      { id: 66, width: 2, value: 13800 },
-      { id: 113, width: 4, value: 0xfffd8c85 },
-      { id: 9, width: 2, value: 1520 },
-      { id: 252, width: 1, value: 1 },
-      { id: 205, width: 2, value: 1402 },
-      { id: 206, width: 2, value: 6611 },
-    ];
+    const io = [...ioOfWidth(1, [239, 1], [252, 1]), ...ioOfWidth(2, [66, 13800], [9, 1520], [205, 1402], [206, 6611]), ...ioOfWidth(4, [113, 0xfffd8c85])];
     for (const model of ['', 'GH3000']) {
       expect(attributesOf(io, model)).toEqual({ ignition: true, power: 13.8, io113: 0xfffd8c85, io9: 1520, io252: 1, io205: 1402, io206: 6611 });
     }

@@ -9,6 +9,11 @@ export interface TestIo {
   value: number | bigint;
 }
 
+/** IO elements of one width, written as `[id, value]` pairs: the way an AVL record groups them (N1, N2, N4, N8). */
+export function ioOfWidth(width: TestIo['width'], ...elements: [id: number, value: number | bigint][]): TestIo[] {
+  return elements.map(([id, value]) => ({ id, width, value }));
+}
+
 export interface TestRecord {
   time: Date;
   priority?: number;

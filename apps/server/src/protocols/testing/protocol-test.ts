@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { fixedSettings, type ConnectionState, type DecodeResult, type MediaAttachment, type StreamCodec } from '../codec.ts';
+import type { CellTower, Network } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 
 /**
@@ -144,4 +145,9 @@ export function expectCompletedMedia(result: DecodeResult, media: Omit<MediaAtta
  */
 export function fix(time: string, valid: boolean, latitude: number, longitude: number): ExpectedPosition {
   return { fixTime: time, valid, latitude, longitude };
+}
+
+/** The network JSON a codec stores for the cell towers it reports (and a geolocation service is sent). */
+export function gsmNetwork(...cellTowers: CellTower[]): Network {
+  return { radioType: 'gsm', considerIp: false, cellTowers };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
+import { withoutAttributes, type EncodingRow } from '../testing/command-rows.ts';
 import { tk103Codec } from './codec.ts';
 
 const device = { id: 1, uniqueId: '123456789012345' };
@@ -19,40 +20,34 @@ describe('TK103 commands', () => {
     ]);
   });
 
-  it.each([
-    ['outputControl', { data: '1' }, '(123456789012345AV001)'],
-    ['engineStop', {}, '(123456789012345AV010)'],
-    ['engineResume', {}, '(123456789012345AV011)'],
-    ['positionSingle', {}, '(123456789012345AP00)'],
-    ['positionPeriodic', { frequency: 60 }, '(123456789012345AR00003C0000)'],
-    ['positionStop', {}, '(123456789012345AR0000000000)'],
-    ['getVersion', {}, '(123456789012345AP07)'],
-    ['rebootDevice', {}, '(123456789012345AT00)'],
-    ['setOdometer', {}, '(123456789012345AX01)'],
-    ['custom', { data: 'AA00' }, '(123456789012345AA00)'],
-  ])('%s %j is %s (Traccar’s encoder tests)', (type, attributes, expected) => {
-    expect(encode(type, attributes)).toBe(expected);
+  // Traccar's encoder tests: `(<IMEI>` and the command's code `)`
+  it.each<EncodingRow>([
+    ['outputControl', { data: '1' }, 'AV001'],
+    ['positionPeriodic', { frequency: 60 }, 'AR00003C0000'],
+    ['custom', { data: 'AA00' }, 'AA00'],
+    ...withoutAttributes({
+      engineStop: 'AV010', engineResume: 'AV011', positionSingle: 'AP00', positionStop: 'AR0000000000', getVersion: 'AP07', rebootDevice: 'AT00', setOdometer: 'AX01',
+    }),
+  ])('%s %j is (…%s)', (type, attributes, code) => {
+    expect(encode(type, attributes)).toBe(`(123456789012345${code})`);
   });
 
-  it.each([
-    ['positionSingle', {}, '[begin]sms2,*getposl*,[end]'],
-    ['positionPeriodic', {}, '[begin]sms2,*routetrack*99*,[end]'],
-    ['positionStop', {}, '[begin]sms2,*routetrackoff*,[end]'],
-    ['getVersion', {}, '[begin]sms2,*about*,[end]'],
-    ['rebootDevice', {}, '[begin]sms2,88888888,[end]'],
-    ['deviceIdentification', {}, '[begin]sms2,999999,[end]'],
-    ['alarmSos', { enable: true }, '[begin]sms2,*soson*,[end]'],
-    ['alarmSos', { enable: false }, '[begin]sms2,*sosoff*,[end]'],
-    ['custom', { data: 'any text is ok' }, '[begin]sms2,any text is ok,[end]'],
-    ['setConnection', { server: '1.2.3.4', port: '5555' }, '[begin]sms2,*setip*1*2*3*4*5555*,[end]'],
-    ['sosNumber', { index: 0, phone: '+55555555555', devicePassword: '232323' }, '[begin]sms2,*master*232323*+55555555555*,[end]'],
-    ['powerOff', {}, '[begin]sms2,*turnoff*,[end]'],
-    ['getDeviceStatus', {}, '[begin]sms2,*status*,[end]'],
-    ['modeDeepSleep', { enable: true }, '[begin]sms2,*sleep*2*,[end]'],
-    ['modePowerSaving', { enable: true }, '[begin]sms2,*sleepv*,[end]'],
-    ['modePowerSaving', { enable: false }, '[begin]sms2,*sleepoff*,[end]'],
-  ])('alternative %s %j is %s', (type, attributes, expected) => {
-    expect(encode(type, attributes, alternative)).toBe(expected);
+  // the alternative set: an SMS text between `[begin]sms2,` and `,[end]`
+  it.each<EncodingRow>([
+    ['alarmSos', { enable: true }, '*soson*'],
+    ['alarmSos', { enable: false }, '*sosoff*'],
+    ['custom', { data: 'any text is ok' }, 'any text is ok'],
+    ['setConnection', { server: '1.2.3.4', port: '5555' }, '*setip*1*2*3*4*5555*'],
+    ['sosNumber', { index: 0, phone: '+55555555555', devicePassword: '232323' }, '*master*232323*+55555555555*'],
+    ['modeDeepSleep', { enable: true }, '*sleep*2*'],
+    ['modePowerSaving', { enable: true }, '*sleepv*'],
+    ['modePowerSaving', { enable: false }, '*sleepoff*'],
+    ...withoutAttributes({
+      positionSingle: '*getposl*', positionPeriodic: '*routetrack*99*', positionStop: '*routetrackoff*', getVersion: '*about*', rebootDevice: '88888888',
+      deviceIdentification: '999999', powerOff: '*turnoff*', getDeviceStatus: '*status*',
+    }),
+  ])('alternative %s %j is [begin]sms2,%s,[end]', (type, attributes, text) => {
+    expect(encode(type, attributes, alternative)).toBe(`[begin]sms2,${text},[end]`);
   });
 
   it('sosNumber uses the device password setting, else the factory 123456', () => {

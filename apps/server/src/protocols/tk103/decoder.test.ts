@@ -34,15 +34,18 @@ describe('TK103 handshake, login and alarms', () => {
     expect(device().reply(text('(088048003342BR00150917A1352.9801N10030.9050E000.0103224000.0000010000L000003F9)'))).toBeUndefined();
   });
 
+  /** The same comma-separated report under another command, which alone says the event. */
+  const report = (command: string) => `(013632651491,${command},040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)`;
+
   it.each([
     ['(044027395704BQ81,ALARM,1,164,151101A2238.5237N11349.4571E0.7031241010.0000,00000000)', { alarm: 'overspeed' }],
-    ['(013632651491,ZC11,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', { alarm: 'movement' }],
-    ['(013632651491,ZC12,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', { alarm: 'lowBattery' }],
-    ['(013632651491,ZC13,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', { alarm: 'powerCut' }],
-    ['(013632651491,ZC17,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', { alarm: 'removing' }],
-    ['(013632651491,ZC15,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', { ignition: true }],
-    ['(013632651491,DW36,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', { ignition: false }],
-    ['(013632651491,ZC07,040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)', {}],
+    [report('ZC11'), { alarm: 'movement' }],
+    [report('ZC12'), { alarm: 'lowBattery' }],
+    [report('ZC13'), { alarm: 'powerCut' }],
+    [report('ZC17'), { alarm: 'removing' }],
+    [report('ZC15'), { ignition: true }],
+    [report('DW36'), { ignition: false }],
+    [report('ZC07'), {}],
   ])('%s', (frame, attributes) => {
     expect(device().position(text(frame)).attributes).toEqual(attributes);
   });
