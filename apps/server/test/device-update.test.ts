@@ -3,6 +3,7 @@ import { updateDeviceRow } from '../src/db/device-update.ts';
 import { attrs, flag } from '../src/db/mappers.ts';
 import { keepQrState } from '../src/qr-driver/rules.ts';
 import { postgresAvailable, withDatabase, type Dialect } from './harness.ts';
+import { expectGivesUp } from './row-update-contract.ts';
 
 const dialects: Dialect[] = ['sqlite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -34,12 +35,6 @@ describe.each(dialects)('device updates against concurrent writers on %s', (dial
   });
 
   it('gives up with a 409 when the row changes under every attempt, and answers undefined for a device that is gone', async () => {
-    let round = 0;
-    await expect(updateDeviceRow(db.kysely, id, async (current) => {
-      await db.kysely.updateTable('tc_devices').set({ attributes: JSON.stringify({ ...attrs(current.attributes), round: round++ }) }).where('id', '=', id).execute();
-      return { name: 'Never' };
-    })).rejects.toMatchObject({ status: 409 });
-    expect((await db.kysely.selectFrom('tc_devices').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Truck 1');
-    expect(await updateDeviceRow(db.kysely, 999_999, () => ({ name: 'Nobody' }))).toBeUndefined();
+    await expectGivesUp(db.kysely, 'tc_devices', id, updateDeviceRow, 'Truck 1');
   });
 });

@@ -6,6 +6,7 @@ import { editTokens } from '../src/notifications/push.ts';
 import { userColumns } from '../src/db/users.ts';
 import { USER_POLICY, applyFieldPolicy } from '../src/domain/field-policy.ts';
 import { postgresAvailable, withDatabase, type Dialect } from './harness.ts';
+import { expectGivesUp } from './row-update-contract.ts';
 
 /**
  * A save keeps the privileged attributes its writer may not change at their stored values; the
@@ -62,12 +63,6 @@ describe.each(dialects)('user saves against concurrent writers on %s', (dialect)
   });
 
   it('gives up with a 409 when the row changes under every attempt, and answers undefined for a user that is gone', async () => {
-    let round = 0;
-    await expect(updateUserRow(db.kysely, id, async (current) => {
-      await db.kysely.updateTable('tc_users').set({ attributes: JSON.stringify({ ...attrs(current.attributes), round: round++ }) }).where('id', '=', id).execute();
-      return { name: 'Never' };
-    })).rejects.toMatchObject({ status: 409 });
-    expect((await db.kysely.selectFrom('tc_users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Operador 2');
-    expect(await updateUserRow(db.kysely, 999_999, () => ({ name: 'Nobody' }))).toBeUndefined();
+    await expectGivesUp(db.kysely, 'tc_users', id, updateUserRow, 'Operador 2');
   });
 });

@@ -277,6 +277,17 @@ export class Client {
     return (text ? JSON.parse(text) : null) as T;
   }
 
+  /**
+   * Saves the server as read with `attributes` set over its stored ones (the usual way a test turns
+   * a server option on); answers the server as read before, to put back.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read untyped, as json() answers
+  async setServerAttributes(attributes: Record<string, unknown>): Promise<any> {
+    const current = await this.json('GET', '/api/server');
+    await this.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, ...attributes } });
+    return current;
+  }
+
   socket(): LiveClient {
     return new LiveClient(this.base.replace('http', 'ws') + '/api/socket', { cookie: this.cookie });
   }

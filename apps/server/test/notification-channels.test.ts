@@ -52,18 +52,13 @@ describe('Telegram and WhatsApp notifications, the delivery log and the test but
   });
 
   it('are configured in the server attributes, their secrets masked', async () => {
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', {
-      ...current,
-      attributes: {
-        ...current.attributes,
-        [TELEGRAM_KEYS.key]: TOKEN,
-        [TELEGRAM_KEYS.apiUrl]: telegram.origin,
-        [TELEGRAM_KEYS.sendLocation]: true,
-        [WHATSAPP_KEYS.url]: whatsapp.url,
-        [WHATSAPP_KEYS.template]: '{"number": "{phone}", "text": "{message}"}',
-        [WHATSAPP_KEYS.authorization]: 'Bearer wa-key',
-      },
+    await admin.setServerAttributes({
+      [TELEGRAM_KEYS.key]: TOKEN,
+      [TELEGRAM_KEYS.apiUrl]: telegram.origin,
+      [TELEGRAM_KEYS.sendLocation]: true,
+      [WHATSAPP_KEYS.url]: whatsapp.url,
+      [WHATSAPP_KEYS.template]: '{"number": "{phone}", "text": "{message}"}',
+      [WHATSAPP_KEYS.authorization]: 'Bearer wa-key',
     });
     const asAdmin = (await admin.json('GET', '/api/server')).attributes as Record<string, unknown>;
     expect(asAdmin).toMatchObject({ [TELEGRAM_KEYS.key]: MASK, [TELEGRAM_KEYS.apiUrl]: telegram.origin, [WHATSAPP_KEYS.url]: whatsapp.url, [WHATSAPP_KEYS.authorization]: MASK });

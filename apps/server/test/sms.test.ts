@@ -27,15 +27,10 @@ describe('SMS through an HTTP gateway (sms.http.*)', () => {
   });
 
   it('is configured in the server attributes, whose gateway keys only administrators read (credentials masked)', async () => {
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', {
-      ...current,
-      attributes: {
-        ...current.attributes,
-        [SMS_KEYS.url]: gateway.url,
-        [SMS_KEYS.template]: '{"to": "{phone}", "text": "{message}"}',
-        [SMS_KEYS.authorization]: 'Bearer gw-token',
-      },
+    await admin.setServerAttributes({
+      [SMS_KEYS.url]: gateway.url,
+      [SMS_KEYS.template]: '{"to": "{phone}", "text": "{message}"}',
+      [SMS_KEYS.authorization]: 'Bearer gw-token',
     });
     const asAdmin = await admin.json('GET', '/api/server');
     expect(asAdmin.textEnabled).toBe(true);
@@ -125,8 +120,7 @@ describe('SMS through an HTTP gateway (sms.http.*)', () => {
       return lastSms().text;
     };
     expect(await testText()).toMatch(/^Notificação de teste · /);
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, 'tarkan.lang': 'es' } });
+    const current = await admin.setServerAttributes({ 'tarkan.lang': 'es' });
     try {
       expect(await testText()).toMatch(/^Notificación de prueba · /);
     } finally {

@@ -9,11 +9,14 @@ import { TOTP_KEY_MASK } from './constants.ts';
 const id = z.number().int().nonnegative();
 const optionalText = z.string().max(512).nullish();
 const isoTime = z.union([z.iso.datetime({ offset: true }), z.number().int()]).nullish();
+/** What every named object's body starts with: its id and a required name. */
+const named = z.object({
+  id: id.optional(),
+  name: z.string().trim().min(1, 'name is required').max(128),
+});
 
-export const deviceInputSchema = z
-  .object({
-    id: id.optional(),
-    name: z.string().trim().min(1, 'name is required').max(128),
+export const deviceInputSchema = named
+  .extend({
     uniqueId: z.string().trim().min(1, 'uniqueId is required').max(128),
     groupId: id.nullish(),
     calendarId: id.nullish(),
@@ -32,20 +35,16 @@ export const deviceInputSchema = z
   .strict();
 export type DeviceInput = z.infer<typeof deviceInputSchema>;
 
-export const groupInputSchema = z
-  .object({
-    id: id.optional(),
-    name: z.string().trim().min(1, 'name is required').max(128),
+export const groupInputSchema = named
+  .extend({
     groupId: id.nullish(),
     attributes: attributesSchema.nullish(),
   })
   .strict();
 export type GroupInput = z.infer<typeof groupInputSchema>;
 
-export const userInputSchema = z
-  .object({
-    id: id.optional(),
-    name: z.string().trim().min(1, 'name is required').max(128),
+export const userInputSchema = named
+  .extend({
     login: z.string().max(128).nullish(),
     email: z.string().trim().min(1, 'email is required').max(128),
     phone: optionalText,

@@ -62,9 +62,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.delete('/api/groups/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
-    await guards.checkReadonly(user);
-    await guards.checkGroup(user, id);
-    await guards.checkAdvanced(user, 'groups', 'delete');
+    await guards.checkRemove(user, 'groups', id);
     await deleteGroup(ctx, id);
     return reply.code(204).send();
   });
