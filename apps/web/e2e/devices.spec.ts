@@ -66,6 +66,21 @@ const rows = (page: Page) => page.getByTestId('device-row');
 const rowNames = (page: Page) => rows(page).locator('.MuiListItemText-primary').allInnerTexts();
 const notice = (page: Page) => page.getByTestId('notice');
 
+/** Presses a device action that asks first, checks what it asks (when given), confirms, and waits for the notice `said`. */
+async function confirmAction(page: Page, action: string, said: string, asks?: string): Promise<void> {
+  await page.getByTestId(`action-${action}`).click();
+  if (asks) await expect(page.getByTestId('confirm-dialog')).toContainText(asks);
+  await page.getByTestId('confirm').click();
+  await expect(notice(page)).toContainText(said);
+}
+
+/** Presses a device action that asks first and cancels it: the user is told so. */
+async function cancelAction(page: Page, action: string): Promise<void> {
+  await page.getByTestId(`action-${action}`).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(notice(page)).toContainText('Ação cancelada pelo usuário');
+}
+
 test.describe.configure({ mode: 'serial' });
 
 /** Deletes a device with lazy (safe-mode) deletion on, as the server's setting makes it: the row stays, hidden. */
@@ -161,25 +176,13 @@ test('device details: readings, follow, routes, lock and unlock, anchor on and o
   await expect(page.getByTestId('map-overlay')).toHaveCount(0);
 
   // the demo trackers speak OsmAnd, which cannot take a command at once: the server queues it (202)
-  await page.getByTestId('action-lock').click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText(device.name);
-  await page.getByTestId('confirm').click();
-  await expect(notice(page)).toContainText('Comando na fila');
-  await page.getByTestId('action-unlock').click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancelar' }).click();
-  await expect(notice(page)).toContainText('Ação cancelada pelo usuário');
-  await page.getByTestId('action-unlock').click();
-  await page.getByTestId('confirm').click();
-  await expect(notice(page)).toContainText('Comando na fila');
+  await confirmAction(page, 'lock', 'Comando na fila', device.name);
+  await cancelAction(page, 'unlock');
+  await confirmAction(page, 'unlock', 'Comando na fila');
 
   // anchor: cancelling says so; confirming creates a 150 m circle around the latest position, tied to the device
-  await page.getByTestId('action-anchor').click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancelar' }).click();
-  await expect(notice(page)).toContainText('Ação cancelada pelo usuário');
-  await page.getByTestId('action-anchor').click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText('150 m');
-  await page.getByTestId('confirm').click();
-  await expect(notice(page)).toContainText('Âncora ativada.');
+  await cancelAction(page, 'anchor');
+  await confirmAction(page, 'anchor', 'Âncora ativada.', '150 m');
   await expect(page.getByTestId('action-anchor')).toHaveAttribute('aria-pressed', 'true');
   const anchors = async () =>
     ((await (await page.request.get('/api/geofences')).json()) as WireGeofence[]).filter((g) => g.attributes.isAnchor === true && g.attributes.deviceId === device.id);
@@ -189,9 +192,7 @@ test('device details: readings, follow, routes, lock and unlock, anchor on and o
   expect(linked.map((g) => g.id)).toContain(anchor.id);
   await page.screenshot({ path: path.join(shots, 'e2e-device-details.png') });
 
-  await page.getByTestId('action-anchor').click();
-  await page.getByTestId('confirm').click();
-  await expect(notice(page)).toContainText('Âncora desativada.');
+  await confirmAction(page, 'anchor', 'Âncora desativada.');
   await expect(page.getByTestId('action-anchor')).toHaveAttribute('aria-pressed', 'false');
   expect(await anchors()).toEqual([]);
 });

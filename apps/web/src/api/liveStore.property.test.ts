@@ -59,20 +59,37 @@ function manualFrames() {
   return { schedule: (flush: () => void) => queue.push(flush), runFrame: () => queue.splice(0).forEach((flush) => flush()) };
 }
 
-/** Plays a schedule; returns the store and every state it went through. */
-function play({ history, ops, frames, batch }: { history: Position[][]; ops: Op[]; frames: boolean[]; batch: number[] }) {
+/**
+ * A store fed from the histories as the server would: `socket` sends a device's next `count`
+ * positions in one frame, `rest` a list of each device's picked position (answered).
+ */
+function feeds(history: Position[][]) {
   const animation = manualFrames();
   const store = createLiveStore(animation.schedule);
   const sent = history.map(() => 0);
-  ops.forEach((op, i) => {
-    if (op.kind === 'socket') {
-      // a frame may carry several of the device's next positions, as the server sends them
-      const positions = history[op.device].slice(sent[op.device], sent[op.device] + batch[i % batch.length]);
+  return {
+    store,
+    animation,
+    socket: (device: number, count: number) => {
+      const positions = history[device].slice(sent[device], sent[device] + count);
       if (positions.length) store.push({ positions });
-      sent[op.device] += positions.length;
-    } else {
-      store.replacePositions(history.map((positions, d) => positions[op.picks[d] % positions.length]));
-    }
+      sent[device] += positions.length;
+    },
+    rest: (picks: number[]): Position[] => {
+      const list = history.map((positions, d) => positions[picks[d] % positions.length]);
+      store.replacePositions(list);
+      return list;
+    },
+  };
+}
+
+/** Plays a schedule; returns the store. */
+function play({ history, ops, frames, batch }: { history: Position[][]; ops: Op[]; frames: boolean[]; batch: number[] }) {
+  const { store, animation, socket, rest } = feeds(history);
+  ops.forEach((op, i) => {
+    // a frame may carry several of the device's next positions, as the server sends them
+    if (op.kind === 'socket') socket(op.device, batch[i % batch.length]);
+    else rest(op.picks);
     if (frames[i % frames.length]) animation.runFrame();
   });
   animation.runFrame();
@@ -110,9 +127,7 @@ describe('live store merges (property)', () => {
   it('no update, socket frame or REST list, ever moves a shown device back', () => {
     fc.assert(
       fc.property(schedule, (s) => {
-        const animation = manualFrames();
-        const store = createLiveStore(animation.schedule);
-        const sent = s.history.map(() => 0);
+        const { store, animation, socket, rest } = feeds(s.history);
         // a history's index order is its storage order, so the shown position's rank only rises
         const order = new Map(s.history.flatMap((positions) => positions.map((position, i) => [position, i] as const)));
         let shown = DEVICES.map((id) => store.getState().positions.get(id));
@@ -124,13 +139,8 @@ describe('live store merges (property)', () => {
           shown = now;
         };
         s.ops.forEach((op, i) => {
-          if (op.kind === 'socket') {
-            const positions = s.history[op.device].slice(sent[op.device], sent[op.device] + s.batch[i % s.batch.length]);
-            if (positions.length) store.push({ positions });
-            sent[op.device] += positions.length;
-          } else {
-            store.replacePositions(s.history.map((positions, d) => positions[op.picks[d] % positions.length]));
-          }
+          if (op.kind === 'socket') socket(op.device, s.batch[i % s.batch.length]);
+          else rest(op.picks);
           check();
           if (s.frames[i % s.frames.length]) animation.runFrame();
           check();
@@ -143,20 +153,15 @@ describe('live store merges (property)', () => {
   it('a REST list never moves a device back behind a position it holds', () => {
     fc.assert(
       fc.property(schedule, (s) => {
-        const animation = manualFrames();
-        const store = createLiveStore(animation.schedule);
-        const sent = s.history.map(() => 0);
+        const { store, animation, socket, rest } = feeds(s.history);
         s.ops.forEach((op, i) => {
           if (op.kind === 'socket') {
-            const positions = s.history[op.device].slice(sent[op.device], sent[op.device] + 1);
-            if (positions.length) store.push({ positions });
-            sent[op.device] += positions.length;
+            socket(op.device, 1);
             if (s.frames[i % s.frames.length]) animation.runFrame();
             return;
           }
           const before = DEVICES.map((id) => store.getState().positions.get(id));
-          const list = s.history.map((positions, d) => positions[op.picks[d] % positions.length]);
-          store.replacePositions(list);
+          const list = rest(op.picks);
           DEVICES.forEach((id, d) => {
             const now = store.getState().positions.get(id)!;
             expect(now.id).toBe(newer(before[d], list[d]).id);

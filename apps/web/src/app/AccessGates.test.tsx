@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { formatPermissions, permissionBit, type PermissionAction, type PermissionArea, type Server, type User } from '@rastro/api';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RequireAccess } from '../access/RequireAccess.tsx';
 import AccountPage from '../features/account/AccountPage.tsx';
@@ -26,7 +27,22 @@ function grant(...rights: [PermissionArea, PermissionAction][]): User['attribute
   return { 'tarkan.advancedPerms': formatPermissions(Array.from({ length: 128 }, (_, bit) => bits.includes(bit))) };
 }
 const advanced = () => app.api.on('GET', '/api/server', serverReply({ attributes: { 'tarkan.enableAdvancedPerms': true } }, { licenseMode: 'plus' }));
-const serverKnown = (view: { client: { getQueryData: (key: string[]) => unknown } }) => waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+/**
+ * Opens `ui` at `path` as `user` and checks how read-only it is: a read-only account is told why
+ * (the notice) and offered no `button`; otherwise the button is there and nothing is said.
+ */
+async function expectReadOnly(ui: ReactElement, path: string, user: User, readOnly: boolean, button: string): Promise<void> {
+  const view = await app.render(ui, { path, user });
+  await view.serverKnown();
+  if (readOnly) {
+    expect((await screen.findByTestId('account-notice')).textContent).toBe('This account is read-only.');
+    expect(screen.queryByTestId(button)).toBeNull();
+  } else {
+    expect(await screen.findByTestId(button)).toBeTruthy();
+    expect(screen.queryByTestId('account-notice')).toBeNull();
+  }
+  view.unmount();
+}
 // the menus' entries are links (the user menu's with the role of menu items)
 const hrefs = (container: HTMLElement) => [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
 
@@ -34,13 +50,13 @@ describe('advanced permissions gate the menus and the pages', () => {
   it('the side menu offers Reports only with the reports bit', async () => {
     advanced();
     const view = await app.render(<SideMenu open onClose={() => {}} />, { user: makeUser({ id: 1, attributes: grant(['devices', 'view'], ['geofences', 'view']) }) });
-    await serverKnown(view);
+    await view.serverKnown();
     const nav = await screen.findByRole('navigation');
     await waitFor(() => expect(hrefs(nav)).toEqual(['/home', '/devices', '/geofence']));
     view.unmount();
 
     const reporter = await app.render(<SideMenu open onClose={() => {}} />, { user: makeUser({ id: 1, attributes: grant(['reports', 'view']) }) });
-    await serverKnown(reporter);
+    await reporter.serverKnown();
     await waitFor(() => expect(hrefs(screen.getByRole('navigation'))).toEqual(['/home', '/devices', '/reports']));
   });
 
@@ -75,7 +91,7 @@ describe('advanced permissions gate the menus and the pages', () => {
   it('the user menu offers Shared links only with the share bit', async () => {
     advanced();
     const view = await app.render(<UserMenu user={makeUser({ id: 1, attributes: grant(['devices', 'view']) })} />, { user: makeUser({ id: 1, attributes: grant(['devices', 'view']) }) });
-    await serverKnown(view);
+    await view.serverKnown();
     await view.user.click(screen.getByTestId('user-menu'));
     const menu = await screen.findByRole('menu');
     await waitFor(() => expect(hrefs(menu)).toContain('/account'));
@@ -84,7 +100,7 @@ describe('advanced permissions gate the menus and the pages', () => {
 
     const sharer = makeUser({ id: 1, attributes: grant(['devices', 'view'], ['extras', 'create']) });
     const again = await app.render(<UserMenu user={sharer} />, { user: sharer });
-    await serverKnown(again);
+    await again.serverKnown();
     await again.user.click(screen.getByTestId('user-menu'));
     await waitFor(() => expect(hrefs(screen.getByRole('menu'))).toContain('/shares'));
   });
@@ -100,36 +116,28 @@ describe('advanced permissions gate the menus and the pages', () => {
 
     // one right is enough not to be told
     const someone = await app.render(<NoRightsNotice />, { user: makeUser({ id: 1, attributes: grant(['devices', 'view']) }) });
-    await serverKnown(someone);
+    await someone.serverKnown();
     expect(screen.queryByTestId('no-rights')).toBeNull();
     someone.unmount();
 
     // nor is anyone while advanced permissions are off
     app.api.on('GET', '/api/server', serverReply({}, { licenseMode: 'plus' }));
     const off = await app.render(<NoRightsNotice />, { user: nobody });
-    await serverKnown(off);
+    await off.serverKnown();
     expect(screen.queryByTestId('no-rights')).toBeNull();
   });
 });
 
 describe('read-only accounts (spec §8)', () => {
   it('a management list tells a read-only user why there is no Add', async () => {
-    const view = await app.render(<GroupsPage />, { path: '/groups', user: makeUser({ id: 1, readonly: true }) });
-    await serverKnown(view);
-    expect((await screen.findByTestId('account-notice')).textContent).toBe('This account is read-only.');
-    expect(screen.queryByTestId('entity-add')).toBeNull();
-    view.unmount();
-
+    await expectReadOnly(<GroupsPage />, '/groups', makeUser({ id: 1, readonly: true }), true, 'entity-add');
     // device-read-only changes nothing here: groups are not devices
-    const devices = await app.render(<GroupsPage />, { path: '/groups', user: makeUser({ id: 1, deviceReadonly: true }) });
-    await serverKnown(devices);
-    expect(await screen.findByTestId('entity-add')).toBeTruthy();
-    expect(screen.queryByTestId('account-notice')).toBeNull();
+    await expectReadOnly(<GroupsPage />, '/groups', makeUser({ id: 1, deviceReadonly: true }), false, 'entity-add');
   });
 
   it('my account is shown without Save to a read-only user, and says why', async () => {
     const view = await app.render(<AccountPage />, { path: '/account', user: makeUser({ id: 1, readonly: true }) });
-    await serverKnown(view);
+    await view.serverKnown();
     const dialog = await screen.findByTestId('entity-dialog');
     expect((await within(dialog).findByTestId('account-notice')).textContent).toBe('This account is read-only.');
     expect(within(dialog).queryByTestId('entity-save')).toBeNull();
@@ -137,16 +145,8 @@ describe('read-only accounts (spec §8)', () => {
 
   it("a read-only server makes everyone's account read-only but the administrators'", async () => {
     app.api.on('GET', '/api/server', serverReply({ readonly: true }));
-    const view = await app.render(<AccountPage />, { path: '/account', user: makeUser({ id: 1 }) });
-    await serverKnown(view);
-    expect((await screen.findByTestId('account-notice')).textContent).toBe('This account is read-only.');
-    expect(screen.queryByTestId('entity-save')).toBeNull();
-    view.unmount();
-
-    const admin = await app.render(<AccountPage />, { path: '/account', user: makeUser({ id: 2, administrator: true }) });
-    await serverKnown(admin);
-    expect(await screen.findByTestId('entity-save')).toBeTruthy();
-    expect(screen.queryByTestId('account-notice')).toBeNull();
+    await expectReadOnly(<AccountPage />, '/account', makeUser({ id: 1 }), true, 'entity-save');
+    await expectReadOnly(<AccountPage />, '/account', makeUser({ id: 2, administrator: true }), false, 'entity-save');
   });
 });
 

@@ -36,6 +36,12 @@ export interface Reply {
 
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
+/** Answers a creation as the server stores it: the body sent, under the new `id`. */
+export const storedWithId = (id: number): Handler => (request) => {
+  const body: Record<string, unknown> = request.json();
+  return { json: { ...body, id } };
+};
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface Route {

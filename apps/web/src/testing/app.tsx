@@ -96,6 +96,8 @@ export interface RenderedApp extends RenderResult {
   client: QueryClient;
   /** Where the router is now (after the component navigated). */
   location: () => Location;
+  /** Waits until the server info has arrived: the gates, notices and defaults that hang on it are decided. */
+  serverKnown: () => Promise<void>;
 }
 
 export interface ComponentTestHarness {
@@ -211,6 +213,9 @@ export function setupComponentTests(): ComponentTestHarness {
         },
         client,
         location: () => current!,
+        async serverKnown() {
+          await waitFor(() => expect(client.getQueryData(['server'])).toBeDefined());
+        },
       };
     },
   };

@@ -18,6 +18,11 @@ export function textField(container: HTMLElement, label: string): HTMLInputEleme
   return within(container).getByLabelText<HTMLInputElement>(labelled(label), { selector: 'input:not([type="color"]):not([type="checkbox"]), textarea' });
 }
 
+/** Fills text fields of `container` by their labels, in order, each as a user pastes it. */
+export async function fillFields(view: RenderedApp, container: HTMLElement, values: Record<string, string>): Promise<void> {
+  for (const [label, text] of Object.entries(values)) await view.fill(textField(container, label), text);
+}
+
 /** The switch or checkbox labelled `label`. */
 export function toggle(container: HTMLElement, label: string): HTMLInputElement {
   return within(container).getByLabelText<HTMLInputElement>(labelled(label), { selector: 'input[type="checkbox"]' });
@@ -69,4 +74,14 @@ export function entityRow(name: string): HTMLElement {
 /** The notice the shell shows at the bottom, once it shows. */
 export async function noticeText(): Promise<string> {
   return (await screen.findByTestId('notice')).textContent ?? '';
+}
+
+/** The generic editor's dialog (ui/entity/EntityEditDialog). */
+export function entityDialog(): HTMLElement {
+  return screen.getByTestId('entity-dialog');
+}
+
+/** Presses the generic editor's Save. */
+export async function saveEntity(view: RenderedApp): Promise<void> {
+  await view.user.click(within(entityDialog()).getByTestId('entity-save'));
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { TestApi } from './apiServer.ts';
+import type { RecordedRequest, TestApi } from './apiServer.ts';
 import type { RenderedApp } from './app.tsx';
 
 /**
@@ -28,12 +28,14 @@ export async function expectNotice(text: string | RegExp, severity: 'success' | 
 
 /**
  * Double-clicks `button` while the server takes its time, and checks that one request went: the
- * second click lands before the answer, as a user's impatient one does.
+ * second click lands before the answer, as a user's impatient one does. Answers that request.
  */
-export async function expectSentOnce(view: RenderedApp, api: TestApi, button: HTMLElement, method: 'POST' | 'PUT' | 'DELETE', path: string | RegExp): Promise<void> {
+export async function expectSentOnce(view: RenderedApp, api: TestApi, button: HTMLElement, method: 'POST' | 'PUT' | 'DELETE', path: string | RegExp): Promise<RecordedRequest> {
   await view.user.dblClick(button);
   await waitFor(() => expect(api.received(method, path).length).toBeGreaterThan(0));
   // what a second request would need to arrive
   await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(api.received(method, path)).toHaveLength(1);
+  const sent = api.received(method, path);
+  expect(sent).toHaveLength(1);
+  return sent[0];
 }

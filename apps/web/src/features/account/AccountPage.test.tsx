@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '../../state/session.ts';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { choose, noticeText, selectField, textField } from '../../testing/queries.ts';
+import { choose, entityDialog, noticeText, saveEntity, selectField, textField } from '../../testing/queries.ts';
 import AccountPage from './AccountPage.tsx';
 
 const app = setupComponentTests();
@@ -30,26 +30,24 @@ function authenticatorCode(secret: string, now = Date.now()): string {
 async function renderAccount(user: User = me) {
   app.api.on('PUT', `/api/users/${user.id}`, (request) => ({ json: request.json() }));
   const view = await app.render(<AccountPage />, { path: '/account', user });
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   return view;
 }
-
-const dialog = () => screen.getByTestId('entity-dialog');
 
 describe('my account', () => {
   it("saves one's own details and preferences, keeping the password, says so and stays on the page", async () => {
     const view = await renderAccount();
-    expect(within(dialog()).getByText('My account')).toBeTruthy();
-    expect(textField(dialog(), 'Phone').value).toBe('+5511900000000');
+    expect(within(entityDialog()).getByText('My account')).toBeTruthy();
+    expect(textField(entityDialog(), 'Phone').value).toBe('+5511900000000');
 
-    await view.fill(textField(dialog(), 'Phone'), '+5511922223333');
-    await choose(view, selectField(dialog(), 'Language'), 'Español');
-    await choose(view, selectField(dialog(), 'Coordinate format'), 'DMS');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Phone'), '+5511922223333');
+    await choose(view, selectField(entityDialog(), 'Language'), 'Español');
+    await choose(view, selectField(entityDialog(), 'Coordinate format'), 'DMS');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(view.location().pathname).toBe('/account');
-    expect(textField(dialog(), 'Phone').value).toBe('+5511922223333');
+    expect(textField(entityDialog(), 'Phone').value).toBe('+5511922223333');
     const body = app.api.received('PUT', '/api/users/12')[0].json();
     expect(body).toMatchObject({
       id: 12,
@@ -67,17 +65,17 @@ describe('my account', () => {
 
   it('changes the password only when both fields agree', async () => {
     const view = await renderAccount();
-    await view.fill(textField(dialog(), 'New password'), 'n3w-pass');
-    await view.fill(textField(dialog(), 'Confirm new password'), 'n3w-pas');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe('The passwords do not match.');
+    await view.fill(textField(entityDialog(), 'New password'), 'n3w-pass');
+    await view.fill(textField(entityDialog(), 'Confirm new password'), 'n3w-pas');
+    await saveEntity(view);
+    expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe('The passwords do not match.');
     expect(app.api.received('PUT', '/api/users/12')).toHaveLength(0);
 
-    await view.fill(textField(dialog(), 'Confirm new password'), 'n3w-pass');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Confirm new password'), 'n3w-pass');
+    await saveEntity(view);
     expect(await noticeText()).toBe('Saved');
     // the form starts again from the saved account: the password is not kept to be sent again
-    await waitFor(() => expect(textField(dialog(), 'New password').value).toBe(''));
+    await waitFor(() => expect(textField(entityDialog(), 'New password').value).toBe(''));
     expect(view.location().pathname).toBe('/account');
     expect(app.api.received('PUT', '/api/users/12')).toHaveLength(1);
     const body = app.api.received('PUT', '/api/users/12')[0].json();
@@ -87,14 +85,14 @@ describe('my account', () => {
 
   it('offers two-step verification only where the server allows it', async () => {
     await renderAccount();
-    expect(within(dialog()).getByText('My account')).toBeTruthy();
-    expect(within(dialog()).queryByTestId('two-step-open')).toBeNull();
+    expect(within(entityDialog()).getByText('My account')).toBeTruthy();
+    expect(within(entityDialog()).queryByTestId('two-step-open')).toBeNull();
   });
 
   it('turns two-step verification on once the app shows the right code', async () => {
     app.api.on('GET', '/api/server', serverReply({ attributes: { totpEnable: true } })).on('POST', '/api/users/totp', { text: SECRET });
     const view = await renderAccount();
-    await view.user.click(await within(dialog()).findByRole('button', { name: 'Turn on two-step verification' }));
+    await view.user.click(await within(entityDialog()).findByRole('button', { name: 'Turn on two-step verification' }));
     const twoStep = await screen.findByTestId('two-step-dialog');
 
     expect(await within(twoStep).findByRole('img', { name: 'Two-step verification QR code' })).toBeTruthy();
@@ -118,7 +116,7 @@ describe('my account', () => {
 
   it('turns two-step verification off', async () => {
     const view = await renderAccount(makeUser({ id: 13, name: 'Bruno Lima', totpKey: '********' }));
-    await view.user.click(within(dialog()).getByRole('button', { name: 'Two-step verification' }));
+    await view.user.click(within(entityDialog()).getByRole('button', { name: 'Two-step verification' }));
     const twoStep = await screen.findByTestId('two-step-dialog');
     expect(within(twoStep).getByText(/Two-step verification is on/)).toBeTruthy();
     await view.user.click(within(twoStep).getByRole('button', { name: 'Turn off' }));
@@ -135,7 +133,7 @@ describe('my account', () => {
     const fetches = vi.spyOn(globalThis, 'fetch');
     try {
       const view = await renderAccount(makeUser({ id: 14, name: 'Carla Dias', totpKey: '********' }));
-      await view.user.click(within(dialog()).getByRole('button', { name: 'Two-step verification' }));
+      await view.user.click(within(entityDialog()).getByRole('button', { name: 'Two-step verification' }));
       const twoStep = await screen.findByTestId('two-step-dialog');
       await view.user.click(within(twoStep).getByRole('button', { name: 'Turn off' }));
 
@@ -160,38 +158,38 @@ describe('my account, map', () => {
       return { json: { ...sent, attributes: { ...sent.attributes, ...(sent.attributes.mapTilerKey ? { mapTilerKey: MASK } : {}) } } };
     });
     const view = await app.render(<AccountPage />, { path: '/account', user: me });
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
-    const key = () => textField(dialog(), 'MapTiler key');
+    await view.serverKnown();
+    const key = () => textField(entityDialog(), 'MapTiler key');
     expect(key().type).toBe('password');
-    expect(textField(dialog(), 'Mapbox access token').type).toBe('password');
-    expect(within(dialog()).getAllByText(/Your own key: overrides the server's/)).toHaveLength(2);
+    expect(textField(entityDialog(), 'Mapbox access token').type).toBe('password');
+    expect(within(entityDialog()).getAllByText(/Your own key: overrides the server's/)).toHaveLength(2);
 
     await view.fill(key(), 'my-maptiler-key');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await saveEntity(view);
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/users/12')[0].json<User>().attributes).toEqual({ speedUnit: 'kmh', mapTilerKey: 'my-maptiler-key' });
     // read back masked, never in clear
     await waitFor(() => expect(key().value).toBe(MASK));
     expect(sessionUser.get()?.attributes.mapTilerKey).toBe(MASK);
 
-    await view.fill(textField(dialog(), 'Phone'), '+5511955556666');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Phone'), '+5511955556666');
+    await saveEntity(view);
     await waitFor(() => expect(app.api.received('PUT', '/api/users/12')).toHaveLength(2));
     expect(app.api.received('PUT', '/api/users/12')[1].json<User>().attributes.mapTilerKey).toBe(MASK);
   });
 
   it("shows a Traccar map value as ours, and an unknown one as itself, saving it unchanged", async () => {
     const view = await renderAccount(makeUser({ id: 14, name: 'Caio Dias', map: 'mapTilerBasic' }));
-    expect(selectField(dialog(), 'Map').textContent).toBe('MapTiler streets');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    expect(selectField(entityDialog(), 'Map').textContent).toBe('MapTiler streets');
+    await saveEntity(view);
     await waitFor(() => expect(app.api.received('PUT', '/api/users/14')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/users/14')[0].json<User>().map).toBe('mapTilerStreets');
     view.unmount();
 
     const other = await renderAccount(makeUser({ id: 15, name: 'Dora Reis', map: 'openTopoMap' }));
-    expect(selectField(dialog(), 'Map').textContent).toBe('Other: openTopoMap');
-    await other.fill(textField(dialog(), 'Phone'), '+5511977778888');
-    await other.user.click(within(dialog()).getByTestId('entity-save'));
+    expect(selectField(entityDialog(), 'Map').textContent).toBe('Other: openTopoMap');
+    await other.fill(textField(entityDialog(), 'Phone'), '+5511977778888');
+    await other.user.click(within(entityDialog()).getByTestId('entity-save'));
     await waitFor(() => expect(app.api.received('PUT', '/api/users/15')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/users/15')[0].json<User>().map).toBe('openTopoMap');
   });

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionUser } from '../../state/session.ts';
-import { serverReply, setupComponentTests } from '../../testing/app.tsx';
+import { serverReply, setupComponentTests, type RenderedApp } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
 import LoginPage from './LoginPage.tsx';
 
@@ -20,6 +20,20 @@ async function fillCredentials(view: Awaited<ReturnType<typeof app.render>>, ema
 async function signIn(view: Awaited<ReturnType<typeof app.render>>, email: string, password: string) {
   await fillCredentials(view, email, password);
   await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+/** Clicks Register and answers its dialog. */
+async function openRegistration(view: RenderedApp): Promise<HTMLElement> {
+  await view.user.click(await screen.findByRole('button', { name: 'Register' }));
+  return screen.findByRole('dialog', { name: 'Register' });
+}
+
+/** Types the given entries after what the fields hold, then presses Create account. */
+async function submitRegistration(view: RenderedApp, dialog: HTMLElement, entries: { name?: string; email?: string; password?: string }) {
+  if (entries.name) await view.user.type(within(dialog).getByRole('textbox', { name: 'First and last name' }), entries.name);
+  if (entries.email) await view.user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), entries.email);
+  if (entries.password) await view.user.type(within(dialog).getByLabelText('Password'), entries.password);
+  await view.user.click(within(dialog).getByRole('button', { name: 'Create account' }));
 }
 
 describe('login form', () => {
@@ -207,7 +221,7 @@ describe('login form', () => {
     await screen.findByRole('button', { name: 'Lost password' });
     // the server info has arrived (registration off) before asserting the link's absence
     await waitFor(() => expect(app.api.received('GET', '/api/server').length).toBeGreaterThan(0));
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
   });
 
@@ -217,20 +231,14 @@ describe('login form', () => {
       .json('POST', '/api/users', makeUser({ id: 9, name: 'Bruno Lima', email: 'bruno@example.com' }));
     const view = await app.render(<LoginPage />, { path: '/login' });
 
-    await view.user.click(await screen.findByRole('button', { name: 'Register' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Register' });
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'First and last name' }), 'Br');
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'bruno@example.com');
-    await view.user.type(within(dialog).getByLabelText('Password'), 'abc');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    const dialog = await openRegistration(view);
+    await submitRegistration(view, dialog, { name: 'Br', email: 'bruno@example.com', password: 'abc' });
 
     expect(within(dialog).getByText('Please input a name and lastname')).toBeTruthy();
     expect(within(dialog).getByText('Minimum 4 characters required')).toBeTruthy();
     expect(app.api.received('POST', '/api/users')).toHaveLength(0);
 
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'First and last name' }), 'uno Lima');
-    await view.user.type(within(dialog).getByLabelText('Password'), 'd');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    await submitRegistration(view, dialog, { name: 'uno Lima', password: 'd' });
 
     expect(await screen.findByText('Account created. Sign in with your e-mail and password.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -245,12 +253,8 @@ describe('login form', () => {
       .on('GET', '/api/server', serverReply({ registration: true }))
       .on('POST', '/api/users', { status: 400, text: 'User duplicate' });
     const view = await app.render(<LoginPage />, { path: '/login' });
-    await view.user.click(await screen.findByRole('button', { name: 'Register' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Register' });
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'First and last name' }), 'Bruno Lima');
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'bruno@example.com');
-    await view.user.type(within(dialog).getByLabelText('Password'), 'abcd');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    const dialog = await openRegistration(view);
+    await submitRegistration(view, dialog, { name: 'Bruno Lima', email: 'bruno@example.com', password: 'abcd' });
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('User already registered');
   });
@@ -259,7 +263,7 @@ describe('login form', () => {
     app.api.on('GET', '/api/server', serverReply({ registration: true })).json('POST', '/api/session', signedIn);
     const view = await app.render(<LoginPage driver />, { path: '/motorista' });
     expect(await screen.findByText('Driver access')).toBeTruthy();
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
     expect(screen.queryByRole('button', { name: 'Lost password' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
 

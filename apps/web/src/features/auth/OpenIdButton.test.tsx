@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import LoginPage from './LoginPage.tsx';
@@ -18,12 +18,12 @@ describe('OpenID sign-in on the login page', () => {
 
   it('offers nothing without one, nor to QR drivers', async () => {
     const plain = await app.render(<LoginPage />, { path: '/login' });
-    await waitFor(() => expect(plain.client.getQueryData(['server'])).toBeDefined());
+    await plain.serverKnown();
     expect(screen.queryByTestId('openid-sign-in')).toBeNull();
     plain.unmount();
     app.api.on('GET', '/api/server', serverReply({ openIdEnabled: true }));
     const driver = await app.render(<LoginPage driver />, { path: '/motorista' });
-    await waitFor(() => expect(driver.client.getQueryData(['server'])).toBeDefined());
+    await driver.serverKnown();
     expect(screen.queryByTestId('openid-sign-in')).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { SavedCommand } from '../../api/entities.ts';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeDevice, makeUser } from '../../testing/fixtures.ts';
-import { choose, entityRow, entityRows, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
+import { storedWithId } from '../../testing/apiServer.ts';
+import { choose, entityDialog, entityRow, entityRows, fillFields, noticeText, saveEntity, selectField, textField, toggle } from '../../testing/queries.ts';
 import CommandsPage from './CommandsPage.tsx';
 
 const app = setupComponentTests();
@@ -31,11 +32,9 @@ async function renderCommands(user: User = makeUser({ id: 1 })) {
     });
   const view = await app.render(<CommandsPage />, { path: '/commands', user });
   await waitFor(() => expect(entityRows()).toEqual(['Reboot tracker', 'Single position']));
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   return view;
 }
-
-const editDialog = () => screen.getByTestId('entity-dialog');
 
 /** An advanced-permissions value granting exactly these bits. */
 function grant(...rights: [PermissionArea, PermissionAction][]): string {
@@ -53,18 +52,18 @@ describe('saved commands', () => {
   it('a custom command needs its text, and is saved with it', async () => {
     app.api.on('GET', '/api/server', serverReply({ textEnabled: true }));
     const view = await renderCommands();
-    app.api.on('POST', '/api/commands', (request) => ({ json: { ...request.json<SavedCommand>(), id: 30 } }));
+    app.api.on('POST', '/api/commands', storedWithId(30));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(selectField(editDialog(), 'Type').textContent).toBe('Custom');
+    expect(selectField(entityDialog(), 'Type').textContent).toBe('Custom');
 
-    await view.fill(textField(editDialog(), 'Description'), 'Ask the firmware');
-    await view.user.click(within(editDialog()).getByTestId('entity-save'));
-    expect(within(editDialog()).getByText('Required field')).toBeTruthy();
+    await view.fill(textField(entityDialog(), 'Description'), 'Ask the firmware');
+    await saveEntity(view);
+    expect(within(entityDialog()).getByText('Required field')).toBeTruthy();
     expect(app.api.received('POST', '/api/commands')).toHaveLength(0);
 
-    await view.fill(textField(editDialog(), 'Command text'), 'VERSION#');
-    await view.user.click(toggle(editDialog(), 'Send by SMS'));
-    await view.user.click(within(editDialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Command text'), 'VERSION#');
+    await view.user.click(toggle(entityDialog(), 'Send by SMS'));
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('POST', '/api/commands')[0].json()).toEqual({
@@ -77,12 +76,11 @@ describe('saved commands', () => {
 
   it('a command text typed before choosing another type is not saved', async () => {
     const view = await renderCommands();
-    app.api.on('POST', '/api/commands', (request) => ({ json: { ...request.json<SavedCommand>(), id: 31 } }));
+    app.api.on('POST', '/api/commands', storedWithId(31));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.fill(textField(editDialog(), 'Description'), 'Stop the engine');
-    await view.fill(textField(editDialog(), 'Command text'), 'SECRET#');
-    await choose(view, selectField(editDialog(), 'Type'), 'Engine stop');
-    await view.user.click(within(editDialog()).getByTestId('entity-save'));
+    await fillFields(view, entityDialog(), { Description: 'Stop the engine', 'Command text': 'SECRET#' });
+    await choose(view, selectField(entityDialog(), 'Type'), 'Engine stop');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('POST', '/api/commands')[0].json()).toEqual({
@@ -96,21 +94,21 @@ describe('saved commands', () => {
   it('offers sending by SMS only when the server has an SMS gateway', async () => {
     const view = await renderCommands();
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(within(editDialog()).queryByText('Send by SMS')).toBeNull();
+    expect(within(entityDialog()).queryByText('Send by SMS')).toBeNull();
     cleanup();
 
     app.api.on('GET', '/api/server', serverReply({ textEnabled: true }));
     const again = await renderCommands();
     await again.user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(toggle(editDialog(), 'Send by SMS')).toBeTruthy();
+    expect(toggle(entityDialog(), 'Send by SMS')).toBeTruthy();
   });
 
   it('choosing a type other than custom removes the command text field', async () => {
     const view = await renderCommands();
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(textField(editDialog(), 'Command text')).toBeTruthy();
-    await choose(view, selectField(editDialog(), 'Type'), 'Engine stop');
-    expect(within(editDialog()).queryByLabelText(/^Command text/)).toBeNull();
+    expect(textField(entityDialog(), 'Command text')).toBeTruthy();
+    await choose(view, selectField(entityDialog(), 'Type'), 'Engine stop');
+    expect(within(entityDialog()).queryByLabelText(/^Command text/)).toBeNull();
   });
 });
 
@@ -222,7 +220,7 @@ describe('send command dialog, by SMS', () => {
       .on('GET', '/api/commands/types', (request) => ({ json: request.query.get('textChannel') === 'true' ? [{ type: 'custom' }] : [{ type: 'engineStop' }] }));
     const view = await app.render(<CommandsPage />, { path: '/commands', user: makeUser({ id: 1 }) });
     await waitFor(() => expect(entityRows()).toEqual(['Status by SMS']));
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
     await view.user.click(within(entityRow('Status by SMS').closest('li') as HTMLElement).getByTestId('command-send'));
     return { view, dialog: await screen.findByTestId('send-command-dialog') };
   }

@@ -22,7 +22,7 @@ async function renderCommands(lockUnlock: boolean | undefined, user: User = make
     .json('GET', '/api/commands/types', [{ type: 'custom' }, { type: 'engineStop' }, { type: 'engineResume' }, { type: 'positionSingle' }]);
   const view = await app.render(<CommandsPage />, { path: '/commands', user });
   await waitFor(() => expect(entityRows()).toEqual(['Cut the engine', 'Give the engine back', 'Where are you']));
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   return view;
 }
 

@@ -16,7 +16,7 @@ import { LabelledIconButton } from '../../ui/LabelledIconButton.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { SearchList } from '../../ui/SearchList.tsx';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { useListState } from '../../ui/StateList.tsx';
 import { useNoticedTask } from '../../ui/useSubmit.ts';
 
 type Pending = { action: 'restore' | 'purge'; device: DeletedDevice };
@@ -29,7 +29,6 @@ type Pending = { action: 'restore' | 'purge'; device: DeletedDevice };
 export default function DeletedDevicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const formats = useFormats();
   const client = useQueryClient();
   const lazyOn = useServerInfo().data?.server.attributes['tarkan.lazyDeletion'] === true;
@@ -53,6 +52,7 @@ export default function DeletedDevicesPage() {
 
   const needle = search.trim().toLowerCase();
   const items = (query.data ?? []).filter((device) => !needle || device.name.toLowerCase().includes(needle) || device.originalUniqueId.toLowerCase().includes(needle));
+  const listState = useListState(query, items.length, { text: t('devices.deleted.empty'), testId: 'deleted-empty' });
 
   return (
     <Panel title={t('devices.deleted.title')} onBack={() => navigate(-1)} onClose={() => navigate(HOME_PATH)}>
@@ -65,8 +65,7 @@ export default function DeletedDevicesPage() {
             {t(lazyOn ? 'devices.deleted.lazyOn' : 'devices.deleted.lazyOff')}
           </Alert>
         )}
-        error={query.isError ? errorText(query.error) : null}
-        empty={query.isSuccess && items.length === 0 ? { text: t('devices.deleted.empty'), testId: 'deleted-empty' } : null}
+        {...listState}
         listTestId="deleted-list"
       >
         {items.map((device) => (

@@ -31,7 +31,7 @@ const ADVANCED = { attributes: { 'tarkan.enableAdvancedPerms': true } };
 
 async function renderDevice(user: User) {
   const view = await app.render(<DevicePage />, { path: '/devices/5', route: '/devices/:deviceId', user, live: { devices: [van], positions: [position] } });
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   await screen.findByTestId('action-follow');
   return view;
 }
@@ -136,7 +136,7 @@ describe('adding devices', () => {
 
   async function renderList(user: User) {
     const view = await app.render(<DevicesPanel />, { path: '/devices', user, live: { devices: fleet } });
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
     await screen.findAllByTestId('device-row');
     return view;
   }

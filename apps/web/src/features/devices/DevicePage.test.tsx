@@ -22,7 +22,7 @@ function renderDevice(user: User, device: Device = van) {
 
 /** The labels of the action buttons, once the server info has decided the rights. */
 async function actionLabels(view: Awaited<ReturnType<typeof renderDevice>>): Promise<string[]> {
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   await screen.findByTestId('action-follow');
   return screen.getAllByTestId(/^action-/).map((button) => button.textContent ?? '');
 }

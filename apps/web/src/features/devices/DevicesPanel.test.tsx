@@ -134,13 +134,13 @@ describe('devices list filters', () => {
 
   it('offers adding a device to those who may create, and not to read-only users', async () => {
     const view = await renderList();
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
     await view.user.click(await screen.findByRole('button', { name: 'Add device' }));
     expect(await screen.findByTestId('device-editor')).toBeTruthy();
     view.unmount();
 
     const readOnly = await renderList(makeUser({ id: 2, readonly: true }));
-    await waitFor(() => expect(readOnly.client.getQueryData(['server'])).toBeDefined());
+    await readOnly.serverKnown();
     await waitFor(() => expect(listed()).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Add device' })).toBeNull();
   });

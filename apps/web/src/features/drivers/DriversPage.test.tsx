@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Driver } from '../../api/entities.ts';
 import { setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { entityRow, entityRows, noticeText, textField, toggle } from '../../testing/queries.ts';
+import { storedWithId } from '../../testing/apiServer.ts';
+import { entityDialog, entityRow, entityRows, fillFields, noticeText, saveEntity, textField, toggle } from '../../testing/queries.ts';
 import DriversPage from './DriversPage.tsx';
 
 /** The generic management list and edit dialog, on the drivers page. */
@@ -20,11 +21,9 @@ async function renderDrivers(user = makeUser({ id: 1 })) {
   app.api.json('GET', '/api/drivers', drivers);
   const view = await app.render(<DriversPage />, { path: '/drivers', user });
   await waitFor(() => expect(entityRows()).toHaveLength(3));
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   return view;
 }
-
-const dialog = () => screen.getByTestId('entity-dialog');
 
 describe('entity list page (drivers)', () => {
   it('search narrows the list by name, whatever the case, and says when nothing matches', async () => {
@@ -47,24 +46,21 @@ describe('entity list page (drivers)', () => {
 
   it('a new QR driver needs a username of four characters and a password', async () => {
     const view = await renderDrivers();
-    app.api.on('POST', '/api/drivers', (request) => ({ json: { ...request.json<Driver>(), id: 9 } }));
+    app.api.on('POST', '/api/drivers', storedWithId(9));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.fill(textField(dialog(), 'Name'), 'Rita Alves');
-    await view.fill(textField(dialog(), 'Identifier'), 'RFID-009');
-    expect(within(dialog()).queryByLabelText(/^Username/)).toBeNull();
+    await fillFields(view, entityDialog(), { Name: 'Rita Alves', Identifier: 'RFID-009' });
+    expect(within(entityDialog()).queryByLabelText(/^Username/)).toBeNull();
 
-    await view.user.click(toggle(dialog(), 'Enable QR code check-in'));
-    await view.fill(textField(dialog(), 'Username'), 'rit');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe('Please check your form data.');
-    expect(within(dialog()).getByText('At least 4 characters')).toBeTruthy();
-    expect(within(dialog()).getByText('Required field')).toBeTruthy();
+    await view.user.click(toggle(entityDialog(), 'Enable QR code check-in'));
+    await view.fill(textField(entityDialog(), 'Username'), 'rit');
+    await saveEntity(view);
+    expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe('Please check your form data.');
+    expect(within(entityDialog()).getByText('At least 4 characters')).toBeTruthy();
+    expect(within(entityDialog()).getByText('Required field')).toBeTruthy();
     expect(app.api.received('POST', '/api/drivers')).toHaveLength(0);
 
-    await view.fill(textField(dialog(), 'Username'), 'rita');
-    await view.fill(textField(dialog(), 'Password'), 's3nha');
-    await view.fill(textField(dialog(), 'Consumption (litres/100 km)'), '11.5');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await fillFields(view, entityDialog(), { Username: 'rita', Password: 's3nha', 'Consumption (litres/100 km)': '11.5' });
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('POST', '/api/drivers')[0].json()).toEqual({
@@ -78,13 +74,13 @@ describe('entity list page (drivers)', () => {
     const view = await renderDrivers();
     app.api.on('PUT', '/api/drivers/2', (request) => ({ json: request.json() }));
     await view.user.click(entityRow('Marcos Teles'));
-    expect(within(dialog()).getByText('Leave empty to keep the current password.')).toBeTruthy();
-    await view.user.click(toggle(dialog(), 'Automatic check-out'));
+    expect(within(entityDialog()).getByText('Leave empty to keep the current password.')).toBeTruthy();
+    await view.user.click(toggle(entityDialog(), 'Automatic check-out'));
     // turning automatic check-out on asks for its timeout
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    expect(await within(dialog()).findByTestId('entity-error')).toBeTruthy();
-    await view.fill(textField(dialog(), 'Automatic check-out after (minutes)'), '30');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await saveEntity(view);
+    expect(await within(entityDialog()).findByTestId('entity-error')).toBeTruthy();
+    await view.fill(textField(entityDialog(), 'Automatic check-out after (minutes)'), '30');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/drivers/2')).toHaveLength(1);
@@ -112,7 +108,7 @@ describe('entity list page (drivers)', () => {
     expect(screen.queryAllByRole('button', { name: 'Delete' })).toHaveLength(0);
     await view.user.click(entityRow('Joana Prado'));
 
-    expect(textField(dialog(), 'Name').disabled).toBe(true);
-    expect(within(dialog()).queryByTestId('entity-save')).toBeNull();
+    expect(textField(entityDialog(), 'Name').disabled).toBe(true);
+    expect(within(entityDialog()).queryByTestId('entity-save')).toBeNull();
   });
 });

@@ -43,7 +43,7 @@ async function renderGeofences(user: User = makeUser({ id: 1 })) {
     .json('GET', '/api/calendars', [{ id: 6, name: 'Weekdays', data: '', attributes: {} }]);
   const view = await app.render(<GeofencesPage />, { path: '/geofences', user });
   await waitFor(() => expect(entityRows()).toHaveLength(4));
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   return view;
 }
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../state/formats.ts';
@@ -23,7 +21,7 @@ import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { StateList, useListState } from '../../ui/StateList.tsx';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -35,7 +33,6 @@ export default function LogsPage() {
   const { t } = useTranslation();
   const formats = useFormats();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const server = params.has('server');
   const kind: 'users' | 'devices' = params.has('device') ? 'devices' : 'users';
@@ -50,6 +47,7 @@ export default function LogsPage() {
     queryFn: () => getLogs(kind, id!, new Date(from), new Date(to)),
     enabled: !server && id !== null && from !== '' && to !== '',
   });
+  const listState = useListState(logs, logs.data?.length ?? 0, { text: t('logs.empty') });
   const pick = (nextKind: 'users' | 'devices', nextId: number | null) =>
     setParams(nextId === null ? { [nextKind === 'users' ? 'user' : 'device']: '' } : { [nextKind === 'users' ? 'user' : 'device']: String(nextId) }, { replace: true });
 
@@ -84,21 +82,17 @@ export default function LogsPage() {
               <DateTimeField size="small" fullWidth label={t('logs.to')} value={to} onChange={setTo} />
             </Stack>
           </Stack>
-          <Box sx={{ flex: 1, overflow: 'auto' }}>
-            {logs.isError && <Typography color="error" sx={{ p: 2 }}>{errorText(logs.error)}</Typography>}
-            {logs.isSuccess && logs.data.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>{t('logs.empty')}</Typography>}
-            <List dense disablePadding data-testid="logs-list">
-              {logs.data?.map((entry) => (
-                <ListItem key={entry.id} divider>
-                  <ListItemText
-                    primary={`${formats.dateTime(entry.time)} · ${entry.action}${entry.objectType ? ` ${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}` : ''}`}
-                    secondary={entry.data === null ? undefined : JSON.stringify(entry.data)}
-                    slotProps={{ secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </Box>
+          <StateList {...listState} listTestId="logs-list">
+            {logs.data?.map((entry) => (
+              <ListItem key={entry.id} divider>
+                <ListItemText
+                  primary={`${formats.dateTime(entry.time)} · ${entry.action}${entry.objectType ? ` ${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}` : ''}`}
+                  secondary={entry.data === null ? undefined : JSON.stringify(entry.data)}
+                  slotProps={{ secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+                />
+              </ListItem>
+            ))}
+          </StateList>
         </>
       )}
     </Panel>

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { SERVER_LOG_LEVELS, getServerLogs, type ServerLogLevel } from '../../api/server-logs.ts';
 import { useFormats } from '../../state/formats.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
-import { useErrorText } from '../../ui/useErrorText.ts';
+import { StateList, useListState } from '../../ui/StateList.tsx';
 
 const LEVEL_COLOR: Record<string, 'error' | 'warning' | 'text.secondary'> = { error: 'error', fatal: 'error', warn: 'warning' };
 
@@ -21,9 +19,9 @@ const LEVEL_COLOR: Record<string, 'error' | 'warning' | 'text.secondary'> = { er
 export function ServerLogs() {
   const { t } = useTranslation();
   const formats = useFormats();
-  const errorText = useErrorText();
   const [level, setLevel] = useState<ServerLogLevel>('info');
   const logs = useQuery({ queryKey: ['server-logs', level], queryFn: () => getServerLogs(level) });
+  const listState = useListState(logs, logs.data?.length ?? 0, { text: t('logs.serverEmpty') });
   return (
     <>
       {logs.isFetching && <LoadingBar />}
@@ -40,24 +38,20 @@ export function ServerLogs() {
           <Button variant="outlined" onClick={() => void logs.refetch()}>{t('logs.refresh')}</Button>
         </Stack>
       </Stack>
-      <Box sx={{ flex: 1, overflow: 'auto' }}>
-        {logs.isError && <Typography color="error" sx={{ p: 2 }}>{errorText(logs.error)}</Typography>}
-        {logs.isSuccess && logs.data.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>{t('logs.serverEmpty')}</Typography>}
-        <List dense disablePadding data-testid="server-logs-list">
-          {logs.data?.map((entry, index) => (
-            <ListItem key={`${entry.time}-${index}`} divider>
-              <ListItemText
-                primary={`${entry.time ? formats.dateTime(entry.time) : ''} · ${entry.level.toUpperCase()}`}
-                secondary={entry.message}
-                slotProps={{
-                  primary: { sx: { color: LEVEL_COLOR[entry.level] ?? 'text.primary' } },
-                  secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
-                }}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Box>
+      <StateList {...listState} listTestId="server-logs-list">
+        {logs.data?.map((entry, index) => (
+          <ListItem key={`${entry.time}-${index}`} divider>
+            <ListItemText
+              primary={`${entry.time ? formats.dateTime(entry.time) : ''} · ${entry.level.toUpperCase()}`}
+              secondary={entry.message}
+              slotProps={{
+                primary: { sx: { color: LEVEL_COLOR[entry.level] ?? 'text.primary' } },
+                secondary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+              }}
+            />
+          </ListItem>
+        ))}
+      </StateList>
     </>
   );
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationRule } from '../../api/entities.ts';
 import { setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { choose, chooseMany, entityRow, entityRows, noticeText, openListbox, selectField, textField, toggle } from '../../testing/queries.ts';
+import { storedWithId } from '../../testing/apiServer.ts';
+import { choose, chooseMany, entityDialog, entityRow, entityRows, noticeText, openListbox, saveEntity, selectField, textField, toggle } from '../../testing/queries.ts';
 import { expectNotice, expectSentOnce } from '../../testing/saves.ts';
 import NotificationsPage from './NotificationsPage.tsx';
 
@@ -29,8 +30,6 @@ async function renderRules(list: NotificationRule[] = rules) {
   return view;
 }
 
-const dialog = () => screen.getByTestId('entity-dialog');
-
 describe('notification editor', () => {
   it('lists rules by description, else by type, with their channels', async () => {
     await renderRules();
@@ -40,18 +39,18 @@ describe('notification editor', () => {
 
   it('creates an alarm rule for chosen alarms on all devices, by web and e-mail, within a calendar', async () => {
     const view = await renderRules();
-    app.api.on('POST', '/api/notifications', (request) => ({ json: { ...request.json<NotificationRule>(), id: 20 } }));
+    app.api.on('POST', '/api/notifications', storedWithId(20));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(within(dialog()).getByText('New notification')).toBeTruthy();
+    expect(within(entityDialog()).getByText('New notification')).toBeTruthy();
     // a new rule starts as an alarm on the web channel
-    expect(selectField(dialog(), 'Type').textContent).toBe('Alarm');
+    expect(selectField(entityDialog(), 'Type').textContent).toBe('Alarm');
 
-    await view.fill(textField(dialog(), 'Description'), 'Panic button');
-    await chooseMany(view, selectField(dialog(), 'Alarms'), ['SOS', 'Overspeed']);
-    await chooseMany(view, selectField(dialog(), 'Channels'), ['E-mail']);
-    await view.user.click(toggle(dialog(), 'All devices'));
-    await choose(view, selectField(dialog(), 'Calendar'), 'Working hours');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Description'), 'Panic button');
+    await chooseMany(view, selectField(entityDialog(), 'Alarms'), ['SOS', 'Overspeed']);
+    await chooseMany(view, selectField(entityDialog(), 'Channels'), ['E-mail']);
+    await view.user.click(toggle(entityDialog(), 'All devices'));
+    await choose(view, selectField(entityDialog(), 'Calendar'), 'Working hours');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     const body = app.api.received('POST', '/api/notifications')[0].json<NotificationRule>();
@@ -69,7 +68,7 @@ describe('notification editor', () => {
   it('marks the channels the server does not deliver as not configured', async () => {
     const view = await renderRules();
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.user.click(selectField(dialog(), 'Channels'));
+    await view.user.click(selectField(entityDialog(), 'Channels'));
     const listbox = await openListbox();
 
     const options = within(listbox).getAllByRole('option').map((option) => option.textContent);
@@ -85,9 +84,9 @@ describe('notification editor', () => {
 
   it('will not let a channel the server does not deliver be chosen, nor save it', async () => {
     const view = await renderRules();
-    app.api.on('POST', '/api/notifications', (request) => ({ json: { ...request.json<NotificationRule>(), id: 21 } }));
+    app.api.on('POST', '/api/notifications', storedWithId(21));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.user.click(selectField(dialog(), 'Channels'));
+    await view.user.click(selectField(entityDialog(), 'Channels'));
     const listbox = await openListbox();
     const option = (name: string) => within(listbox).getAllByRole('option').find((candidate) => candidate.querySelector('.MuiListItemText-primary')?.textContent === name)!;
     expect(option('SMS').getAttribute('aria-disabled')).toBe('true');
@@ -99,8 +98,8 @@ describe('notification editor', () => {
     await view.user.click(option('SMS'));
     await view.user.keyboard('{Escape}');
     await waitFor(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
-    await view.fill(textField(dialog(), 'Description'), 'Web only');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Description'), 'Web only');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('POST', '/api/notifications')[0].json<NotificationRule>().notificators).toBe('web');
@@ -111,11 +110,11 @@ describe('notification editor', () => {
     const view = await renderRules([stale]);
     app.api.on('PUT', '/api/notifications/13', (request) => ({ json: request.json() }));
     await view.user.click(entityRow('Came online'));
-    expect(selectField(dialog(), 'Channels').textContent).toBe('Web, SMS');
+    expect(selectField(entityDialog(), 'Channels').textContent).toBe('Web, SMS');
 
-    await chooseMany(view, selectField(dialog(), 'Channels'), ['SMS']);
-    expect(selectField(dialog(), 'Channels').textContent).toBe('Web');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await chooseMany(view, selectField(entityDialog(), 'Channels'), ['SMS']);
+    expect(selectField(entityDialog(), 'Channels').textContent).toBe('Web');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/notifications/13')[0].json<NotificationRule>().notificators).toBe('web');
@@ -125,25 +124,25 @@ describe('notification editor', () => {
     const view = await renderRules();
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
     // untick the web channel the rule starts with
-    await chooseMany(view, selectField(dialog(), 'Channels'), ['Web']);
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await chooseMany(view, selectField(entityDialog(), 'Channels'), ['Web']);
+    await saveEntity(view);
 
-    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe('Choose at least one channel.');
+    expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe('Choose at least one channel.');
     expect(app.api.received('POST', '/api/notifications')).toHaveLength(0);
   });
 
   it('alarms are asked for alarm rules only, and the on-screen look for the web channel only', async () => {
     const view = await renderRules();
     await view.user.click(entityRow('Device online'));
-    expect(within(dialog()).getByText('Edit notification')).toBeTruthy();
-    expect(within(dialog()).queryByText('Alarms')).toBeNull();
-    expect(within(dialog()).getByText('On-screen alert')).toBeTruthy();
+    expect(within(entityDialog()).getByText('Edit notification')).toBeTruthy();
+    expect(within(entityDialog()).queryByText('Alarms')).toBeNull();
+    expect(within(entityDialog()).getByText('On-screen alert')).toBeTruthy();
 
-    await chooseMany(view, selectField(dialog(), 'Channels'), ['E-mail', 'Web']);
-    expect(within(dialog()).queryByText('On-screen alert')).toBeNull();
+    await chooseMany(view, selectField(entityDialog(), 'Channels'), ['E-mail', 'Web']);
+    expect(within(entityDialog()).queryByText('On-screen alert')).toBeNull();
 
-    await choose(view, selectField(dialog(), 'Type'), 'Alarm');
-    expect(selectField(dialog(), 'Alarms')).toBeTruthy();
+    await choose(view, selectField(entityDialog(), 'Type'), 'Alarm');
+    expect(selectField(entityDialog(), 'Alarms')).toBeTruthy();
   });
 
   it('edits the on-screen look of a web rule and saves it as the rule attributes', async () => {
@@ -151,11 +150,11 @@ describe('notification editor', () => {
     app.api.on('PUT', '/api/notifications/12', (request) => ({ json: request.json() }));
     await view.user.click(entityRow('Device online'));
 
-    await choose(view, selectField(dialog(), 'Sound'), 'Sound 2');
-    await choose(view, selectField(dialog(), 'Colour'), 'Soft red');
-    await choose(view, selectField(dialog(), 'Position'), 'Bottom left');
-    await view.user.click(toggle(dialog(), 'Keep until closed'));
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await choose(view, selectField(entityDialog(), 'Sound'), 'Sound 2');
+    await choose(view, selectField(entityDialog(), 'Colour'), 'Soft red');
+    await choose(view, selectField(entityDialog(), 'Position'), 'Bottom left');
+    await view.user.click(toggle(entityDialog(), 'Keep until closed'));
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/notifications/12')).toHaveLength(1);

@@ -25,8 +25,7 @@ describe('QR driver check-in', () => {
   it('checks in once on a double tap and goes to the driver home saying so', async () => {
     app.api.on('POST', '/tarkan/qr-driver', { json: onTruck, delayMs: 200 });
     const { view, confirm } = await open();
-    await expectSentOnce(view, app.api, confirm, 'POST', '/tarkan/qr-driver');
-    expect(app.api.received('POST', '/tarkan/qr-driver')[0].json()).toEqual({ id: 5 });
+    expect((await expectSentOnce(view, app.api, confirm, 'POST', '/tarkan/qr-driver')).json()).toEqual({ id: 5 });
     await waitFor(() => expect(view.location().pathname).toBe('/qr-driver'));
     expect(view.location().state).toEqual({ checkedIn: 'Truck 5', unlock: undefined });
   });
@@ -51,8 +50,7 @@ describe('QR driver check-out', () => {
   it('checks out once on a double tap and says so', async () => {
     app.api.on('POST', '/tarkan/qr-driver', { json: offTruck, delayMs: 200 });
     const { view, checkOut } = await open();
-    await expectSentOnce(view, app.api, checkOut, 'POST', '/tarkan/qr-driver');
-    expect(app.api.received('POST', '/tarkan/qr-driver')[0].json()).toEqual({ id: 0 });
+    expect((await expectSentOnce(view, app.api, checkOut, 'POST', '/tarkan/qr-driver')).json()).toEqual({ id: 0 });
     await screen.findByText('Checked out. You are no longer on the vehicle.');
     expect(screen.getByTestId('qr-no-vehicle')).toBeTruthy();
   });

@@ -20,7 +20,6 @@ function serverFields(t: (key: string) => string, saved: Server | null | undefin
   const map = t('server.sections.map');
   const rules = t('server.sections.rules');
   const product = t('server.sections.product');
-  const sms = t('server.sections.sms');
   return [
     { path: 'map', label: t('server.map'), kind: 'select', options: mapLayerOptions(t), keepOther: true, helper: t('server.mapHelp'), section: map },
     { path: 'mapUrl', label: t('server.mapUrl'), kind: 'text', helper: t('server.mapUrlHelp'), section: map, visible: (server) => server.map === 'custom' || !!server.mapUrl },
@@ -45,14 +44,7 @@ function serverFields(t: (key: string) => string, saved: Server | null | undefin
     { path: 'attributes.tarkan.lang', label: t('server.language'), kind: 'select', section: product, options: LANGUAGE_OPTIONS },
     { path: 'attributes.tarkan.deviceAttributes', label: t('server.deviceAttributes'), kind: 'text', helper: t('server.deviceAttributesHelp'), section: product },
     { path: 'attributes.tarkan.logoWidth', label: t('server.logoWidth'), kind: 'text', section: product },
-    // Traccar's HTTP SMS keys (docs/configuration.md): commands by SMS and the sms notificator
-    { path: 'attributes.sms.http.url', label: t('server.smsUrl'), kind: 'text', section: sms },
-    { path: 'attributes.sms.http.template', label: t('server.smsTemplate'), kind: 'multiline', helper: t('server.smsTemplateHelp'), section: sms },
-    { path: 'attributes.sms.http.authorizationHeader', label: t('server.smsAuthorizationHeader'), kind: 'text', helper: t('server.smsAuthorizationHeaderHelp'), section: sms },
-    { path: 'attributes.sms.http.authorization', label: t('server.smsAuthorization'), kind: 'password', section: sms },
-    { path: 'attributes.sms.http.user', label: t('server.smsUser'), kind: 'text', section: sms },
-    { path: 'attributes.sms.http.password', label: t('server.smsPassword'), kind: 'password', section: sms },
-    // the SMS test button, Telegram and WhatsApp with theirs
+    // the SMS gateway, Telegram and WhatsApp, each with its test button
     ...channelFields(t, saved),
   ];
 }

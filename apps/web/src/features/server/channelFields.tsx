@@ -40,7 +40,24 @@ function testField(t: T, channel: keyof typeof CHANNEL_KEYS & Notificator, secti
 }
 
 /**
- * The SMS gateway's test button, and the Telegram bot (Traccar's notificator.telegram.*) and the
+ * An HTTP gateway's settings (Traccar's sms.http.* and whatsapp.http.*: the same keys and the same
+ * request template), labelled from server.<channel>.*.
+ */
+function gatewayFields(t: T, channel: 'sms' | 'whatsapp', section: string): FieldSpec<Server>[] {
+  const path = `attributes.${channel}.http`;
+  return [
+    { path: `${path}.url`, label: t(`server.${channel}.url`), kind: 'text', section },
+    { path: `${path}.template`, label: t(`server.${channel}.template`), kind: 'multiline', helper: t('server.smsTemplateHelp'), section },
+    { path: `${path}.authorizationHeader`, label: t(`server.${channel}.authorizationHeader`), kind: 'text', helper: t('server.smsAuthorizationHeaderHelp'), section },
+    { path: `${path}.authorization`, label: t(`server.${channel}.authorization`), kind: 'password', section },
+    { path: `${path}.user`, label: t(`server.${channel}.user`), kind: 'text', section },
+    { path: `${path}.password`, label: t(`server.${channel}.password`), kind: 'password', section },
+  ];
+}
+
+/**
+ * The SMS gateway (Traccar's HTTP SMS keys, docs/configuration.md: commands by SMS and the sms
+ * notificator) with its test button, and the Telegram bot (Traccar's notificator.telegram.*) and the
  * WhatsApp gateway (whatsapp.http.*, the same template as SMS) with theirs.
  */
 export function channelFields(t: T, saved: Server | null | undefined): FieldSpec<Server>[] {
@@ -48,18 +65,14 @@ export function channelFields(t: T, saved: Server | null | undefined): FieldSpec
   const telegram = t('server.sections.telegram');
   const whatsapp = t('server.sections.whatsapp');
   return [
+    ...gatewayFields(t, 'sms', sms),
     testField(t, 'sms', sms, saved),
     { path: 'attributes.notificator.telegram.key', label: t('server.telegram.key'), kind: 'password', helper: t('server.telegram.keyHelp'), section: telegram },
     { path: 'attributes.notificator.telegram.chatId', label: t('server.telegram.chatId'), kind: 'text', helper: t('server.telegram.chatIdHelp'), section: telegram },
     { path: 'attributes.notificator.telegram.sendLocation', label: t('server.telegram.sendLocation'), kind: 'boolean', section: telegram },
     { path: 'attributes.notificator.telegram.apiUrl', label: t('server.telegram.apiUrl'), kind: 'text', helper: t('server.telegram.apiUrlHelp'), section: telegram },
     testField(t, 'telegram', telegram, saved),
-    { path: 'attributes.whatsapp.http.url', label: t('server.whatsapp.url'), kind: 'text', section: whatsapp },
-    { path: 'attributes.whatsapp.http.template', label: t('server.whatsapp.template'), kind: 'multiline', helper: t('server.smsTemplateHelp'), section: whatsapp },
-    { path: 'attributes.whatsapp.http.authorizationHeader', label: t('server.whatsapp.authorizationHeader'), kind: 'text', helper: t('server.smsAuthorizationHeaderHelp'), section: whatsapp },
-    { path: 'attributes.whatsapp.http.authorization', label: t('server.whatsapp.authorization'), kind: 'password', section: whatsapp },
-    { path: 'attributes.whatsapp.http.user', label: t('server.whatsapp.user'), kind: 'text', section: whatsapp },
-    { path: 'attributes.whatsapp.http.password', label: t('server.whatsapp.password'), kind: 'password', section: whatsapp },
+    ...gatewayFields(t, 'whatsapp', whatsapp),
     testField(t, 'whatsapp', whatsapp, saved),
   ];
 }

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { entityRow, entityRows, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
+import { entityDialog, entityRow, entityRows, noticeText, saveEntity, selectField, textField, toggle } from '../../testing/queries.ts';
 import UsersPage from './UsersPage.tsx';
 
 const app = setupComponentTests();
@@ -34,11 +34,9 @@ async function renderUsers(me: User, users: User[], path = '/users') {
   app.api.on('GET', '/api/users', { json: [me, ...users] });
   const view = await app.render(<UsersPage />, { path, route: '/users', user: me });
   await waitFor(() => expect(entityRows().length).toBeGreaterThan(0));
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   return view;
 }
-
-const dialog = () => screen.getByTestId('entity-dialog');
 
 const USER_LIMIT_TEXT = 'You have reached the number of users your account may create.';
 
@@ -74,22 +72,22 @@ describe('users page', () => {
     const view = await renderUsers(admin, [bia]);
     app.api.on('POST', '/api/users', (request) => ({ json: { ...makeUser({ id: 30 }), ...request.json<Partial<User>>() } }));
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(within(dialog()).getByText('New user')).toBeTruthy();
+    expect(within(entityDialog()).getByText('New user')).toBeTruthy();
 
-    await view.fill(textField(dialog(), 'Name'), 'Dora Reis');
-    await view.fill(textField(dialog(), 'E-mail or username'), 'dora@example.com');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe('Enter a password for the new user.');
+    await view.fill(textField(entityDialog(), 'Name'), 'Dora Reis');
+    await view.fill(textField(entityDialog(), 'E-mail or username'), 'dora@example.com');
+    await saveEntity(view);
+    expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe('Enter a password for the new user.');
 
-    await view.fill(textField(dialog(), 'Password'), 'abcd');
-    await view.fill(textField(dialog(), 'Confirm password'), 'abce');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    await waitFor(() => expect(within(dialog()).getByTestId('entity-error').textContent).toBe('The passwords do not match.'));
+    await view.fill(textField(entityDialog(), 'Password'), 'abcd');
+    await view.fill(textField(entityDialog(), 'Confirm password'), 'abce');
+    await saveEntity(view);
+    await waitFor(() => expect(within(entityDialog()).getByTestId('entity-error').textContent).toBe('The passwords do not match.'));
     expect(app.api.received('POST', '/api/users')).toHaveLength(0);
 
-    await view.fill(textField(dialog(), 'Confirm password'), 'abcd');
-    await view.fill(textField(dialog(), 'Device limit'), '10');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Confirm password'), 'abcd');
+    await view.fill(textField(entityDialog(), 'Device limit'), '10');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     const body = app.api.received('POST', '/api/users')[0].json();
@@ -103,8 +101,8 @@ describe('users page', () => {
   it('stops a manager at his userLimit before asking the server', async () => {
     const view = await renderManager(2, [bia, caio]);
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    expect((await within(dialog()).findByTestId('entity-error')).textContent).toBe(USER_LIMIT_TEXT);
+    await saveEntity(view);
+    expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe(USER_LIMIT_TEXT);
     expect(app.api.received('POST', '/api/users')).toHaveLength(0);
   });
 
@@ -112,24 +110,24 @@ describe('users page', () => {
     const view = await renderManager(2, [bia]);
     app.api.on('POST', '/api/users', { status: 400, text: 'Manager user limit reached' });
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.fill(textField(dialog(), 'Name'), 'Dora Reis');
-    await view.fill(textField(dialog(), 'E-mail or username'), 'dora@example.com');
-    await view.fill(textField(dialog(), 'Password'), 'abcd');
-    await view.fill(textField(dialog(), 'Confirm password'), 'abcd');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
-    await waitFor(() => expect(within(dialog()).getByTestId('entity-error').textContent).toBe(USER_LIMIT_TEXT));
+    await view.fill(textField(entityDialog(), 'Name'), 'Dora Reis');
+    await view.fill(textField(entityDialog(), 'E-mail or username'), 'dora@example.com');
+    await view.fill(textField(entityDialog(), 'Password'), 'abcd');
+    await view.fill(textField(entityDialog(), 'Confirm password'), 'abcd');
+    await saveEntity(view);
+    await waitFor(() => expect(within(entityDialog()).getByTestId('entity-error').textContent).toBe(USER_LIMIT_TEXT));
     expect(app.api.received('POST', '/api/users')).toHaveLength(1);
   });
 
   it('checks the name and e-mail lengths before saving', async () => {
     const view = await renderUsers(admin, [bia]);
     await view.user.click(entityRow('Bia Costa'));
-    await view.fill(textField(dialog(), 'Name'), 'Bi');
-    await view.fill(textField(dialog(), 'E-mail or username'), 'b@');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Name'), 'Bi');
+    await view.fill(textField(entityDialog(), 'E-mail or username'), 'b@');
+    await saveEntity(view);
 
-    expect(within(dialog()).getByText('Please input a name and lastname')).toBeTruthy();
-    expect(within(dialog()).getByText('Minimum 4 characters required')).toBeTruthy();
+    expect(within(entityDialog()).getByText('Please input a name and lastname')).toBeTruthy();
+    expect(within(entityDialog()).getByText('Minimum 4 characters required')).toBeTruthy();
     expect(app.api.received('PUT', '/api/users/2')).toHaveLength(0);
   });
 
@@ -137,12 +135,12 @@ describe('users page', () => {
     const view = await renderUsers(admin, [bia]);
     app.api.on('PUT', '/api/users/2', (request) => ({ json: request.json() }));
     await view.user.click(entityRow('Bia Costa'));
-    expect(within(dialog()).getByText('Edit user')).toBeTruthy();
-    expect(textField(dialog(), 'Phone').value).toBe('+5511911112222');
+    expect(within(entityDialog()).getByText('Edit user')).toBeTruthy();
+    expect(textField(entityDialog(), 'Phone').value).toBe('+5511911112222');
 
-    await view.fill(textField(dialog(), 'Phone'), '+5511933334444');
-    await view.user.click(toggle(dialog(), 'Read only'));
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await view.fill(textField(entityDialog(), 'Phone'), '+5511933334444');
+    await view.user.click(toggle(entityDialog(), 'Read only'));
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/users/2')).toHaveLength(1);
@@ -161,11 +159,11 @@ describe('users page', () => {
       return { json: { ...sent, attributes: { ...sent.attributes, mapTilerKey: MASK } } };
     });
     await view.user.click(entityRow('Dani Melo'));
-    expect(selectField(dialog(), 'Map').textContent).toBe('MapTiler satellite');
-    expect(textField(dialog(), 'Mapbox access token').value).toBe(MASK);
-    expect(within(dialog()).getAllByText(/This user's own key: overrides the server's/)).toHaveLength(2);
-    await view.fill(textField(dialog(), 'MapTiler key'), 'dani-key');
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    expect(selectField(entityDialog(), 'Map').textContent).toBe('MapTiler satellite');
+    expect(textField(entityDialog(), 'Mapbox access token').value).toBe(MASK);
+    expect(within(entityDialog()).getAllByText(/This user's own key: overrides the server's/)).toHaveLength(2);
+    await view.fill(textField(entityDialog(), 'MapTiler key'), 'dani-key');
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     const body = app.api.received('PUT', '/api/users/6')[0].json<User>();
@@ -177,14 +175,14 @@ describe('users page', () => {
   it('only an administrator may make someone an administrator', async () => {
     const adminView = await renderUsers(admin, [bia]);
     await adminView.user.click(entityRow('Bia Costa'));
-    expect(toggle(dialog(), 'Administrator')).toBeTruthy();
+    expect(toggle(entityDialog(), 'Administrator')).toBeTruthy();
     adminView.unmount();
 
     const manager = makeUser({ id: 10, name: 'Manager', userLimit: 5 });
     const managerView = await renderUsers(manager, [bia]);
     await managerView.user.click(entityRow('Bia Costa'));
-    expect(within(dialog()).getByText('Edit user')).toBeTruthy();
-    expect(within(dialog()).queryByLabelText('Administrator')).toBeNull();
+    expect(within(entityDialog()).getByText('Edit user')).toBeTruthy();
+    expect(within(entityDialog()).queryByLabelText('Administrator')).toBeNull();
   });
 
   it('a manager cannot open or delete a superior administrator', async () => {
@@ -214,15 +212,15 @@ describe('advanced permissions grid', () => {
   it('is not offered when advanced permissions are off', async () => {
     const view = await renderUsers(admin, [bia]);
     await view.user.click(entityRow('Bia Costa'));
-    expect(within(dialog()).getByText('Edit user')).toBeTruthy();
-    expect(within(dialog()).queryByTestId('permission-grid')).toBeNull();
+    expect(within(entityDialog()).getByText('Edit user')).toBeTruthy();
+    expect(within(entityDialog()).queryByTestId('permission-grid')).toBeNull();
   });
 
   it('an administrator grants any bit and the value is saved as 32 hex digits', async () => {
     app.api.on('GET', '/api/server', ADVANCED).on('PUT', '/api/users/2', (request) => ({ json: request.json() }));
     const view = await renderUsers(admin, [bia]);
     await view.user.click(entityRow('Bia Costa'));
-    const grid = await within(dialog()).findByTestId('permission-grid');
+    const grid = await within(entityDialog()).findByTestId('permission-grid');
 
     const devicesCreate = toggle(grid, 'Devices: Create');
     const reportsView = toggle(grid, 'Reports: View');
@@ -232,7 +230,7 @@ describe('advanced permissions grid', () => {
     await view.user.click(devicesCreate);
     await view.user.click(reportsView);
     expect(devicesCreate.checked).toBe(true);
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/users/2')).toHaveLength(1);
@@ -252,7 +250,7 @@ describe('advanced permissions grid', () => {
     app.api.on('GET', '/api/server', ADVANCED).on('PUT', '/api/users/6', (request) => ({ json: request.json() }));
     const view = await renderUsers(manager, [dani]);
     await view.user.click(entityRow('Dani Melo'));
-    const grid = await within(dialog()).findByTestId('permission-grid');
+    const grid = await within(entityDialog()).findByTestId('permission-grid');
 
     // his own bits are open; others are closed unless the user already has them
     expect(toggle(grid, 'Devices: Create').disabled).toBe(false);
@@ -261,13 +259,13 @@ describe('advanced permissions grid', () => {
     const geofencesView = toggle(grid, 'Geofences: View');
     expect([geofencesView.checked, geofencesView.disabled]).toEqual([true, false]);
     // no administrator switch for a manager
-    expect(within(dialog()).queryByLabelText('Administrator')).toBeNull();
+    expect(within(entityDialog()).queryByLabelText('Administrator')).toBeNull();
 
     await view.user.click(geofencesView);
     await view.user.click(toggle(grid, 'Devices: Create'));
     // once cleared, a bit he lacks cannot be set again
     expect(geofencesView.disabled).toBe(true);
-    await view.user.click(within(dialog()).getByTestId('entity-save'));
+    await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
     expect(app.api.received('PUT', '/api/users/6')).toHaveLength(1);
@@ -281,8 +279,8 @@ describe('advanced permissions grid', () => {
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
     await view.user.click(entityRow('Bia Costa'));
 
-    expect(within(dialog()).getByText('Edit user')).toBeTruthy();
-    expect(within(dialog()).queryByTestId('entity-save')).toBeNull();
-    expect(textField(dialog(), 'Name').disabled).toBe(true);
+    expect(within(entityDialog()).getByText('Edit user')).toBeTruthy();
+    expect(within(entityDialog()).queryByTestId('entity-save')).toBeNull();
+    expect(textField(entityDialog(), 'Name').disabled).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ import { LabelledIconButton } from '../LabelledIconButton.tsx';
 import { SearchList } from '../SearchList.tsx';
 import { LoadingBar } from '../LoadingBar.tsx';
 import { Panel } from '../Panel.tsx';
-import { useErrorText } from '../useErrorText.ts';
+import { useListState } from '../StateList.tsx';
 import { useNotice } from '../useNotice.tsx';
 import { useNoticedTask } from '../useSubmit.ts';
 import { EntityEditDialog } from './EntityEditDialog.tsx';
@@ -52,7 +52,6 @@ export interface EntityDescription<T extends { id: number }> {
 export function EntityListPage<T extends { id: number }>({ description, children }: { description: EntityDescription<T>; children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const client = useQueryClient();
   const [notice, showNotice] = useNotice();
   const allowed = useAreaActions(description.area);
@@ -86,6 +85,7 @@ export function EntityListPage<T extends { id: number }>({ description, children
   const items = (query.data ?? []).filter(
     (item) => !description.hidden?.(item) && (!needle || description.primary(item).toLowerCase().includes(needle)),
   );
+  const listState = useListState(query, items.length, { text: t('entity.empty'), testId: 'entity-empty' });
 
   return (
     <Panel
@@ -108,8 +108,7 @@ export function EntityListPage<T extends { id: number }>({ description, children
             {children}
           </>
         }
-        error={query.isError ? errorText(query.error) : null}
-        empty={query.isSuccess && items.length === 0 ? { text: t('entity.empty'), testId: 'entity-empty' } : null}
+        {...listState}
         listTestId="entity-list"
       >
         {items.map((item) => (

@@ -26,7 +26,7 @@ async function renderDevice(user: User = makeUser({ id: 1 }), server: Partial<Se
     .on('GET', '/api/commands/send', (request) => ({ json: request.query.get('deviceId') === '5' ? [reboot, status, cutEngine] : [] }))
     .json('GET', '/api/commands/types', [{ type: 'custom' }, { type: 'engineStop' }, { type: 'positionSingle' }]);
   const view = await app.render(<DevicePage />, { path: '/devices/5', route: '/devices/:deviceId', user, live: { devices: [van], positions: [position] } });
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   await screen.findByTestId('action-follow');
   return view;
 }

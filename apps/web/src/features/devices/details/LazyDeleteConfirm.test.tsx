@@ -14,7 +14,7 @@ async function askDelete(lazy: boolean) {
   const view = await app.render(<DevicePage />, {
     path: '/devices/5', route: '/devices/:deviceId', user: makeUser({ id: 1 }), live: { devices: [van], positions: [makePosition({ deviceId: 5 })] },
   });
-  await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+  await view.serverKnown();
   await view.user.click(await screen.findByTestId('action-delete'));
   return { view, dialog: await screen.findByRole('dialog', { name: 'Delete device' }) };
 }

@@ -15,8 +15,7 @@ describe('share dialog', () => {
   it('creates one link on a double click, shows it and says so', async () => {
     app.api.on('POST', '/api/share/device', { text: 'tok3n', delayMs: 200 });
     const view = await app.render(<ShareDialog device={truck} onClose={() => {}} />, { user: owner });
-    await expectSentOnce(view, app.api, screen.getByTestId('create-share'), 'POST', '/api/share/device');
-    expect(app.api.received('POST', '/api/share/device')[0].form().deviceId).toBe('5');
+    expect((await expectSentOnce(view, app.api, screen.getByTestId('create-share'), 'POST', '/api/share/device')).form().deviceId).toBe('5');
     const link = within(await screen.findByTestId('share-link')).getByRole<HTMLInputElement>('textbox');
     expect(link.value).toBe(`${window.location.origin}/share/tok3n`);
     await expectNotice('Access link created.');

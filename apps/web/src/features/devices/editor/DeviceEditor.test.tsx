@@ -213,7 +213,7 @@ describe('device editor', () => {
       user: makeUser({ id: 1, deviceLimit: 2 }),
       live: { devices: [makeDevice({ id: 1 }), makeDevice({ id: 2 })] },
     });
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
 
     await saveNewDevice(view, editor(), 'Third', '333');
 
@@ -227,7 +227,7 @@ describe('device editor', () => {
       user: makeUser({ id: 1, administrator: true }),
       live: { devices: [makeDevice({ id: 1 })] },
     });
-    await waitFor(() => expect(view.client.getQueryData(['server'])).toBeDefined());
+    await view.serverKnown();
 
     await saveNewDevice(view, editor(), 'Second', '222');
 
