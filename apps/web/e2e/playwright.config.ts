@@ -20,6 +20,12 @@ const dataDir = path.join(os.tmpdir(), `rastro-e2e-${process.pid}`);
 process.env.RASTRO_E2E_WEB_ROOT ??= path.join(os.tmpdir(), `rastro-e2e-web-${process.pid}`);
 export const E2E_WEB_ROOT: string = process.env.RASTRO_E2E_WEB_ROOT;
 if (!fs.existsSync(E2E_WEB_ROOT)) fs.cpSync(process.env.RASTRO_WEB_ROOT ?? path.join(root, 'apps/web/dist'), E2E_WEB_ROOT, { recursive: true });
+/**
+ * Where the server looks for the self-hosted basemap. No file is there: a spec writes one for its
+ * tests and removes it (self-hosted-basemap.spec.ts); the server reads the path at each request.
+ */
+process.env.RASTRO_E2E_BASEMAP_FILE ??= path.join(os.tmpdir(), `rastro-e2e-basemap-${process.pid}`, 'basemap.pmtiles');
+export const E2E_BASEMAP_FILE: string = process.env.RASTRO_E2E_BASEMAP_FILE;
 
 export default defineConfig({
   testDir: '.',
@@ -69,6 +75,7 @@ export default defineConfig({
       // the tile proxy never reaches the internet from a test: street tiles fail (the map falls back
       // to the offline atlas) unless a spec answers /tarkan/tiles itself (base-map.spec.ts)
       RASTRO_TILES_OSM_URL: 'http://127.0.0.1:9',
+      RASTRO_BASEMAP_FILE: E2E_BASEMAP_FILE,
       DATABASE_URL: '',
       REDIS_URL: '',
     },
