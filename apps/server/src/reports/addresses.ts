@@ -1,6 +1,7 @@
+import type { DistanceUnit } from '@rastro/api';
 import type { Db } from '../db/connection.ts';
 import { idIn } from '../db/id-list.ts';
-import type { DistanceUnit, Geocoder, Language } from '../pipeline/geocoding/geocoder.ts';
+import type { Geocoder, Language } from '../pipeline/geocoding/geocoder.ts';
 import type { Pace } from './pace.ts';
 
 /** Where a report row keeps a place: its coordinates and its address (trips have two, stops, route and events one). */

@@ -1,4 +1,7 @@
-import { KNOTS_TO_KMH, KNOTS_TO_MPH, METERS_TO_MILES, coordinateFormatOf, formatCoordinate, formatPoint, type CoordinateAxis, type CoordinateFormat } from '@rastro/api';
+import {
+  convertDistance, convertSpeed, coordinateFormatOf, distanceUnitOf, formatCoordinate, formatPoint, speedUnitOf,
+  type CoordinateAxis, type CoordinateFormat, type DistanceUnit, type SpeedUnit,
+} from '@rastro/api';
 import { validTimeZone, wallClockParts } from '../domain/timezone.ts';
 
 /**
@@ -10,8 +13,8 @@ export type Locale = 'pt-BR' | 'en-US' | 'es';
 export interface ExportFormat {
   locale: Locale;
   timeZone: string;
-  speedUnit: 'kmh' | 'mph' | 'kn';
-  distanceUnit: 'km' | 'mi';
+  speedUnit: SpeedUnit;
+  distanceUnit: DistanceUnit;
   /** Traccar's `twelveHourFormat` attribute: times as `hh:mm:ss AM`. */
   twelveHour: boolean;
   coordinateFormat: CoordinateFormat;
@@ -27,14 +30,11 @@ export function pickLocale(acceptLanguage: string | undefined, preferred: unknow
   return 'pt-BR';
 }
 
-export function speed(knots: number, unit: ExportFormat['speedUnit']): number {
-  const factor = unit === 'kmh' ? KNOTS_TO_KMH : unit === 'mph' ? KNOTS_TO_MPH : 1;
-  return Math.round(knots * factor * 100) / 100;
-}
+const hundredths = (value: number) => Math.round(value * 100) / 100;
 
-export function distance(meters: number, unit: ExportFormat['distanceUnit']): number {
-  return Math.round((unit === 'mi' ? meters * METERS_TO_MILES : meters / 1000) * 100) / 100;
-}
+export const speed = (knots: number, unit: SpeedUnit): number => hundredths(convertSpeed(knots, unit));
+
+export const distance = (meters: number, unit: DistanceUnit): number => hundredths(convertDistance(meters, unit));
 
 export function duration(millis: number): string {
   const minutes = Math.round(millis / 60000);
@@ -92,15 +92,13 @@ export function timeZoneOf(source: PreferenceSource): string {
 
 /** How a user reads exported reports: his language (else the request's), time zone and units. */
 export function exportFormatOf(source: PreferenceSource, acceptLanguage?: string): ExportFormat {
-  const speed = preferenceOf(source, 'speedUnit');
-  const distance = preferenceOf(source, 'distanceUnit');
   const twelveHour = preferenceOf(source, 'twelveHourFormat');
   const coordinates = source.coordinateFormat;
   return {
     locale: pickLocale(acceptLanguage, preferenceOf(source, 'tarkan.lang')),
     timeZone: timeZoneOf(source),
-    speedUnit: speed === 'mph' || speed === 'kn' ? speed : 'kmh',
-    distanceUnit: distance === 'mi' ? 'mi' : 'km',
+    speedUnit: speedUnitOf(preferenceOf(source, 'speedUnit')),
+    distanceUnit: distanceUnitOf(preferenceOf(source, 'distanceUnit')),
     twelveHour: twelveHour === true || twelveHour === 'true',
     coordinateFormat: coordinateFormatOf(source.forceSettings ? (coordinates?.server || coordinates?.user) : (coordinates?.user || coordinates?.server)),
   };

@@ -1,4 +1,4 @@
-import type { Event, Position, ReportGeofence, ReportStop, ReportSummary, ReportTrip } from '@rastro/api';
+import { SPEED_UNIT_LABELS, type Event, type Position, type ReportGeofence, type ReportStop, type ReportSummary, type ReportTrip } from '@rastro/api';
 import ExcelJS from 'exceljs';
 import { asText } from '../domain/json.ts';
 import { KEY } from '../position/keys.ts';
@@ -16,7 +16,7 @@ export interface Column<T> {
 }
 
 export const h = (pt: string, en: string, es: string): Record<Locale, string> => ({ 'pt-BR': pt, 'en-US': en, es });
-const unitLabel = (f: ExportFormat) => ({ kmh: 'km/h', mph: 'mph', kn: 'kn' })[f.speedUnit];
+const unitLabel = (f: ExportFormat) => SPEED_UNIT_LABELS[f.speedUnit];
 
 const device: Column<{ deviceName: string }> = { header: h('Dispositivo', 'Device', 'Dispositivo'), value: (i) => i.deviceName, width: 24 };
 const start: Column<{ startTime: string }> = { header: h('Início', 'Start', 'Inicio'), value: (i, f) => localTime(i.startTime, f.timeZone, f.twelveHour), width: 20 };

@@ -1,7 +1,5 @@
-import type { Attributes } from '@rastro/api';
+import { distanceUnitOf, speedUnitOf, type Attributes, type DistanceUnit, type SpeedUnit } from '@rastro/api';
 import { useServerInfo } from '../api/queries.ts';
-import { distanceUnitOf, type DistanceUnit } from '../ui/distance.ts';
-import { speedUnitOf, type SpeedUnit } from '../ui/units.ts';
 import { useSessionUser } from './session.ts';
 
 /** A preference attribute of the user, else of the server. */

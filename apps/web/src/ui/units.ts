@@ -1,25 +1,13 @@
-import { KNOTS_TO_KMH, KNOTS_TO_MPH } from '@rastro/api';
+import { SPEED_UNIT_LABELS, convertDistance, convertSpeed, type DistanceUnit, type SpeedUnit } from '@rastro/api';
 
-/** Speeds arrive in knots (wire convention) and are shown in the user's unit. */
-export type SpeedUnit = 'kn' | 'kmh' | 'mph';
-
-export function convertSpeed(knots: number, unit: SpeedUnit): number {
-  switch (unit) {
-    case 'kmh':
-      return knots * KNOTS_TO_KMH;
-    case 'mph':
-      return knots * KNOTS_TO_MPH;
-    case 'kn':
-      return knots;
-  }
-}
-
-export function speedUnitOf(value: unknown): SpeedUnit {
-  return value === 'kn' || value === 'mph' ? value : 'kmh';
-}
-
+/** Speeds arrive in knots (wire convention), rounded to whole units in the user's. */
 export function formatSpeed(knots: number, unit: SpeedUnit, locale: string): string {
   const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(convertSpeed(knots, unit));
-  const suffix = { kn: 'kn', kmh: 'km/h', mph: 'mph' }[unit];
-  return `${value} ${suffix}`;
+  return `${value} ${SPEED_UNIT_LABELS[unit]}`;
+}
+
+/** Distances arrive in metres (wire convention); spec §9: two decimals. */
+export function formatDistance(metres: number, unit: DistanceUnit, locale: string): string {
+  const value = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(convertDistance(metres, unit));
+  return `${value} ${unit}`;
 }

@@ -1,13 +1,14 @@
+import type { DistanceUnit } from '@rastro/api';
 import { LruMap } from 'toad-cache';
 import type { GeocoderConfig } from '../../config/geocoder.ts';
 import { DailyBudget } from '../geolocation/budget.ts';
 import { formatAddress } from './address.ts';
-import { nearPlaceText, type DistanceUnit, type Language } from './nearest.ts';
+import { nearPlaceText, type Language } from './nearest.ts';
 import { atlasPlaces, PlaceIndex, type Place } from './places.ts';
 import { NoAddress, type GeocoderProvider } from './provider.ts';
 import { providerFor } from './providers.ts';
 
-export type { DistanceUnit, Language };
+export type { Language };
 
 export interface GeocoderOptions {
   /** The longest a request may take, answer included; then it is abandoned. */

@@ -1,9 +1,8 @@
-import { bearingDegrees, METERS_TO_MILES } from '@rastro/api';
+import { bearingDegrees, convertDistance, type DistanceUnit } from '@rastro/api';
 import type { Nearest } from './places.ts';
 
 /** The languages of the web app (and of report exports). */
 export type Language = 'pt-BR' | 'en-US' | 'es';
-export type DistanceUnit = 'km' | 'mi';
 
 /** The eight points of the compass from north, clockwise, as each language abbreviates them. */
 const POINTS: Record<Language, readonly string[]> = {
@@ -38,7 +37,7 @@ export function nearPlaceText(latitude: number, longitude: number, nearest: Near
   const { place, distance } = nearest;
   const name = place.region ? `${place.name}, ${place.region}` : place.name;
   if (distance < IN_PLACE_M) return name;
-  const amount = Math.max(1, Math.round(unit === 'mi' ? distance * METERS_TO_MILES : distance / 1000));
+  const amount = Math.max(1, Math.round(convertDistance(distance, unit)));
   const point = compassPoint(bearingDegrees(place.latitude, place.longitude, latitude, longitude), language);
   return PHRASES[language](`${new Intl.NumberFormat(language).format(amount)} ${unit}`, point, name);
 }

@@ -9,7 +9,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { Device, Position } from '@rastro/api';
+import type { Device, Position, SpeedUnit } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useLiveDevice, useLivePosition } from '../../api/liveStore.ts';
 import { CategoryIcon } from './CategoryIcon.tsx';
@@ -17,7 +17,7 @@ import { deviceCategory } from './deviceFilter.ts';
 import { deviceStatus, isMoving } from './deviceStatus.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { relativeParts } from '../../ui/time.ts';
-import { formatSpeed, type SpeedUnit } from '../../ui/units.ts';
+import { formatSpeed } from '../../ui/units.ts';
 import { hasAlarm } from './deviceSort.ts';
 
 export const DEVICE_ROW_HEIGHT = 60;

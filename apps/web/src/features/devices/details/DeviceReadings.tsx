@@ -6,9 +6,8 @@ import { alarmNames, nameOf } from '../../../i18n/names.ts';
 import { useFormats } from '../../../state/formats.ts';
 import { useDistanceUnit, useSpeedUnit } from '../../../state/preferences.ts';
 import { useSessionUser } from '../../../state/session.ts';
-import { formatDistance } from '../../../ui/distance.ts';
 import { formatDuration } from '../../../ui/duration.ts';
-import { formatSpeed } from '../../../ui/units.ts';
+import { formatDistance, formatSpeed } from '../../../ui/units.ts';
 import { driverOf } from '../deviceSort.ts';
 import { readingKeysOf } from './readingKeys.ts';
 

@@ -1,5 +1,4 @@
-import type { Position } from '@rastro/api';
-import { convertSpeed, type SpeedUnit } from '../../../ui/units.ts';
+import { convertSpeed, type Position, type SpeedUnit } from '@rastro/api';
 import type { ChartPoint } from './chartGeometry.ts';
 
 /** Charted besides the numeric attributes: the position's own speed and altitude. */

@@ -1,5 +1,4 @@
-import { METERS_TO_MILES, type Attributes, type Device, type DeviceInput, type JsonValue, type Position, type User } from '@rastro/api';
-import type { DistanceUnit } from '../../../ui/distance.ts';
+import { METERS_TO_MILES, type Attributes, type Device, type DeviceInput, type DistanceUnit, type JsonValue, type Position, type User } from '@rastro/api';
 
 /** Spec §3 editor fields kept in Traccar's device columns. */
 export const COLUMN_FIELDS = ['name', 'uniqueId', 'phone', 'model', 'contact', 'category'] as const;

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
+import { distanceUnitOf, speedUnitOf, type DistanceUnit, type SpeedUnit } from '@rastro/api';
 import { useServerInfo } from '../../../api/queries.ts';
 import { useFormats } from '../../../state/formats.ts';
 import { useSessionUser } from '../../../state/session.ts';
-import { distanceUnitOf, formatDistance, type DistanceUnit } from '../../../ui/distance.ts';
 import { formatDuration } from '../../../ui/duration.ts';
 import type { Formats } from '../../../ui/formats.ts';
-import { formatSpeed, speedUnitOf, type SpeedUnit } from '../../../ui/units.ts';
+import { formatDistance, formatSpeed } from '../../../ui/units.ts';
 import { preference } from './preferences.ts';
 
 /** Formatting of report values in the user's units, language, time zone, clock and coordinate format. */

@@ -1,6 +1,5 @@
 import type { Position } from '@rastro/api';
-import { convertDistance, type DistanceUnit } from '../../../ui/distance.ts';
-import { convertSpeed, type SpeedUnit } from '../../../ui/units.ts';
+import { convertDistance, convertSpeed, type DistanceUnit, type SpeedUnit } from '@rastro/api';
 import { DISTANCE_KEYS, DURATION_KEYS, PLAIN_SUFFIX } from '../format/attributeValue.ts';
 import type { ChartPoint } from './chartScale.ts';
 
