@@ -17,3 +17,4 @@ export * from './billing.ts';
 export * from './qr-driver.ts';
 export * from './deliveries.ts';
 export * from './tiles.ts';
+export * from './timezone.ts';

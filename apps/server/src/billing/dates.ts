@@ -1,4 +1,4 @@
-import { toWallClock, validTimeZone } from '../domain/timezone.ts';
+import { toWallClock, validTimeZone } from '@rastro/api';
 
 /**
  * Due and payment dates are calendar days, as on a boleto. A day is stored as the epoch

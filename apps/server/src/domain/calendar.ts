@@ -1,4 +1,4 @@
-import { fromWallClock, toWallClock, validTimeZone } from './timezone.ts';
+import { fromWallClock, toWallClock, validTimeZone } from '@rastro/api';
 
 /**
  * Calendars as Traccar stores them: iCalendar text, base64 in `data`. Each VEVENT is a span

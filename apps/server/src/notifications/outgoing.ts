@@ -1,9 +1,8 @@
-import type { Event } from '@rastro/api';
+import { validTimeZone, type Event } from '@rastro/api';
 import type { Kysely } from 'kysely';
 import { attrs } from '../db/mappers.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
-import { validTimeZone } from '../domain/timezone.ts';
 import type { Geocoder } from '../pipeline/geocoding/geocoder.ts';
 import { eventTexts, languageOf, type Language, type Texts } from './texts.ts';
 

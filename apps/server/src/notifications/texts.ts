@@ -1,5 +1,4 @@
-import type { Attributes } from '@rastro/api';
-import { formatWallClock } from '../domain/timezone.ts';
+import { formatWallClock, type Attributes } from '@rastro/api';
 import { KEY } from '../position/keys.ts';
 
 /** Notification texts in the three languages (e-mail subject and body lines). */

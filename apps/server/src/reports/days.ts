@@ -1,6 +1,6 @@
-import { fromWallClock, toWallClock } from '../domain/timezone.ts';
+import { fromWallClock, toWallClock } from '@rastro/api';
 
-export { validTimeZone } from '../domain/timezone.ts';
+export { validTimeZone } from '@rastro/api';
 
 /**
  * Midnights of a time zone, for daily summaries: the first day starts at `from`, the last ends

@@ -1,8 +1,7 @@
 import {
-  convertDistance, convertSpeed, coordinateFormatOf, distanceUnitOf, formatCoordinate, formatPoint, speedUnitOf,
+  convertDistance, convertSpeed, coordinateFormatOf, distanceUnitOf, formatCoordinate, formatPoint, speedUnitOf, validTimeZone, wallClockParts,
   type CoordinateAxis, type CoordinateFormat, type DistanceUnit, type SpeedUnit,
 } from '@rastro/api';
-import { validTimeZone, wallClockParts } from '../domain/timezone.ts';
 
 /**
  * How exported reports show values: the user's units, time zone, clock and coordinate format, in the user's language.

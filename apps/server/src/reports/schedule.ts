@@ -1,6 +1,5 @@
-import { SCHEDULED_REPORT_PERIODS, type ScheduledReportPeriod } from '@rastro/api';
+import { fromWallClock, SCHEDULED_REPORT_PERIODS, toWallClock, type ScheduledReportPeriod } from '@rastro/api';
 import { nextOccurrence, occurrencesEnding, parseCalendar, type Occurrence } from '../domain/calendar.ts';
-import { fromWallClock, toWallClock } from '../domain/timezone.ts';
 
 /**
  * When a scheduled report runs and what it covers. Traccar's rule: a report runs when an

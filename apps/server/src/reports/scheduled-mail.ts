@@ -1,4 +1,4 @@
-import { formatWallClock } from '../domain/timezone.ts';
+import { formatWallClock } from '@rastro/api';
 import { localTime, type ExportFormat, type Locale } from './format.ts';
 import { TITLES, type SheetKind } from './xlsx.ts';
 

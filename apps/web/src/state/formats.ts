@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { coordinateFormatOf, type Server, type User } from '@rastro/api';
+import { coordinateFormatOf, validTimeZone, type Server, type User } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../api/queries.ts';
-import { createFormats, knownTimeZone, type FormatSettings, type Formats } from '../ui/formats.ts';
+import { createFormats, type FormatSettings, type Formats } from '../ui/formats.ts';
 import { useSessionUser } from './session.ts';
 
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -21,7 +21,8 @@ export function formatSettingsOf(user: User | null, server: Server | undefined, 
   const twelveHour = pick(user?.attributes.twelveHourFormat, server?.attributes.twelveHourFormat, force);
   return {
     locale,
-    timeZone: knownTimeZone(pick(user?.attributes.timezone, server?.attributes.timezone, force)) ?? browserZone,
+    // an IANA name or a fixed offset (`GMT-3`), as the server takes it for mail and exports
+    timeZone: validTimeZone(pick(user?.attributes.timezone, server?.attributes.timezone, force)) ?? browserZone,
     // an attribute typed in by hand arrives as text
     hour12: twelveHour === true || twelveHour === 'true',
     coordinateFormat: coordinateFormatOf(pick(user?.coordinateFormat || null, server?.coordinateFormat || null, force)),

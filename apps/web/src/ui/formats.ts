@@ -1,9 +1,9 @@
-import { formatCoordinate, formatPoint, type CoordinateAxis, type CoordinateFormat } from '@rastro/api';
+import { fixedOffsetMinutes, formatCoordinate, formatPoint, type CoordinateAxis, type CoordinateFormat } from '@rastro/api';
 
 /** What decides how times and coordinates read: the language, and the user's preferences. */
 export interface FormatSettings {
   locale: string;
-  /** IANA zone the times are shown in. */
+  /** The zone the times are shown in: an IANA name or a fixed offset (`GMT-3`), as `validTimeZone` takes. */
   timeZone: string;
   /** 12-hour clock (`twelveHourFormat`), else 24-hour. */
   hour12: boolean;
@@ -37,13 +37,24 @@ export function hourCycle(hour12: boolean): Pick<Intl.DateTimeFormatOptions, 'ho
   return { hourCycle: hour12 ? 'h12' : 'h23' };
 }
 
+/**
+ * What Intl is given for the zone. Intl knows IANA names only: a fixed offset (`GMT-3`) would throw,
+ * so its times are shifted by the offset (`shiftMs`) and formatted in UTC, the wall clock the server
+ * writes in mail and exports (`formatWallClock`). A fixed offset has no summer time, so one shift fits all.
+ */
+export function intlZone(timeZone: string): { timeZone: string; shiftMs: number } {
+  const fixed = fixedOffsetMinutes(timeZone);
+  return fixed === null ? { timeZone, shiftMs: 0 } : { timeZone: 'UTC', shiftMs: fixed * 60000 };
+}
+
 export function createFormats(settings: FormatSettings): Formats {
   const { locale, timeZone, hour12, coordinateFormat } = settings;
+  const zone = intlZone(timeZone);
   const custom = (options: Intl.DateTimeFormatOptions) => {
-    const format = new Intl.DateTimeFormat(locale, { ...options, ...hourCycle(hour12), timeZone });
+    const format = new Intl.DateTimeFormat(locale, { ...options, ...hourCycle(hour12), timeZone: zone.timeZone });
     return (time: Time) => {
-      const date = toDate(time);
-      return Number.isNaN(date.getTime()) ? '' : format.format(date);
+      const instant = toDate(time).getTime();
+      return Number.isNaN(instant) ? '' : format.format(instant + zone.shiftMs);
     };
   };
   return {
@@ -55,15 +66,4 @@ export function createFormats(settings: FormatSettings): Formats {
     coordinate: (value, axis) => formatCoordinate(value, axis, coordinateFormat),
     point: (latitude, longitude) => formatPoint(latitude, longitude, coordinateFormat),
   };
-}
-
-/** An IANA zone this browser knows, else null. */
-export function knownTimeZone(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value;
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,5 @@
 import type { ConnectionState, DecodeResult } from '../codec.ts';
-import { offsetMinutes, validTimeZone } from '../../domain/timezone.ts';
+import { offsetMinutes, validTimeZone } from '@rastro/api';
 import { modelOf, textSetting } from '../kit/settings.ts';
 import type { DecodedPosition } from '../types.ts';
 import { readAz735 } from './az735.ts';

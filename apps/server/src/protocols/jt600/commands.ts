@@ -1,6 +1,6 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
 import { customText } from '../kit/commands.ts';
-import { offsetMinutes, validTimeZone } from '../../domain/timezone.ts';
+import { offsetMinutes, validTimeZone } from '@rastro/api';
 
 /** Traccar's JT600 data commands, plus `custom` text. */
 export const JT600_COMMAND_TYPES = ['engineStop', 'engineResume', 'setTimezone', 'rebootDevice', 'custom'];

@@ -1,6 +1,6 @@
 import type { ConnectionState } from '../codec.ts';
 import type { ByteReader } from '../kit/byte-reader.ts';
-import { fromWallClock, toWallClock, validTimeZone } from '../../domain/timezone.ts';
+import { fromWallClock, toWallClock, validTimeZone } from '@rastro/api';
 import { textSetting } from '../kit/settings.ts';
 
 /** Terminals keep China's time unless the device's `decoder.timezone` says otherwise (Traccar's default for this protocol). */

@@ -1,4 +1,4 @@
-import { standardOffsetMinutes, validTimeZone } from '../../domain/timezone.ts';
+import { standardOffsetMinutes, validTimeZone } from '@rastro/api';
 import { ProtocolError } from '../codec.ts';
 
 /**

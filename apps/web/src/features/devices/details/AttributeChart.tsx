@@ -29,7 +29,7 @@ export function AttributeChart({ deviceId }: { deviceId: number }) {
   const [period, setPeriod] = useState<Period>('today');
   const [series, setSeries] = useState('speed');
   // the period is fixed when picked, so the query key holds still
-  const range = useMemo(() => periodRange(period, Date.now()), [period]);
+  const range = useMemo(() => periodRange(period, Date.now(), formats.timeZone), [period, formats.timeZone]);
   const history = useQuery(historyQuery(deviceId, range.from, range.to));
   const positions = useMemo(() => history.data ?? [], [history.data]);
   const choices = useMemo(() => [...POSITION_SERIES, ...numericAttributes(positions)], [positions]);

@@ -36,6 +36,15 @@ describe('device summary', () => {
     expect(text('device-coordinates')).toBe('-23.550330°, -46.633300° · 0°');
   });
 
+  it('shows the last update at the user\'s fixed offset (`GMT-3`), as his mail and exports do', async () => {
+    // 17:05:09 UTC is 14:05:09 at GMT-3 and 22:50:09 at +05:45, whatever the browser's zone
+    const view = await app.render(<DeviceSummary device={device} position={position} />, { user: makeUser({ id: 1, attributes: { timezone: 'GMT-3' } }) });
+    await waitFor(() => expect(text('device-last-update')).toContain('3/1/26, 14:05:09'));
+    view.unmount();
+    await app.render(<DeviceSummary device={device} position={position} />, { user: makeUser({ id: 1, attributes: { timezone: '+05:45' } }) });
+    await waitFor(() => expect(text('device-last-update')).toContain('3/1/26, 22:50:09'));
+  });
+
   it('takes the server\'s choice when the user has none, and the user\'s over it', async () => {
     app.api.on('GET', '/api/server', serverReply({ coordinateFormat: 'ddm', attributes: { twelveHourFormat: true } }));
     const view = await app.render(<DeviceSummary device={device} position={position} />, { user: makeUser({ id: 1, attributes: saoPaulo }) });

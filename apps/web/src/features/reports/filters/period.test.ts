@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
 import { periodRange, presetRange } from './period.ts';
+import { periodLabel } from './periodLabel.ts';
 import { fromLocalInput, instantOf, startOfDay, toLocalInput, wallTimeAt } from './zonedTime.ts';
 
 const iso = (instant: number) => new Date(instant).toISOString();
@@ -41,6 +43,24 @@ describe('preset periods in the user time zone', () => {
     expect(iso(range.to)).toBe('2024-03-13T03:59:59.999Z');
   });
 
+  it('takes a fixed offset as the server does (`GMT-3`, `+05:45`), not the browser\'s zone', () => {
+    const range = presetRange('today', NOW, 'GMT-3');
+    expect(iso(range.from)).toBe('2024-05-10T03:00:00.000Z');
+    expect(iso(range.to)).toBe('2024-05-11T02:59:59.999Z');
+    expect(iso(presetRange('yesterday', NOW, 'UTC-03:00').from)).toBe('2024-05-09T03:00:00.000Z');
+    // 04:30 UTC is 10:15 on the 10th at +05:45
+    expect(iso(presetRange('today', NOW, '+05:45').from)).toBe('2024-05-09T18:15:00.000Z');
+  });
+
+  it('labels a fixed period at a fixed offset as Intl does in a zone of the same offset', () => {
+    const period = { from: Date.parse('2024-05-10T03:00:00.000Z'), to: Date.parse('2024-05-11T02:59:00.000Z') };
+    const t = ((key: string) => key) as unknown as TFunction;
+    const label = (timeZone: string) => periodLabel(period, t, { locale: 'pt-BR', timeZone, hour12: false });
+    // São Paulo has kept UTC-3 all year since 2019
+    expect(label('GMT-3')).toBe(label('America/Sao_Paulo'));
+    expect(label('GMT-3')).toMatch(/^10\/05\/2024,? 00:00/);
+  });
+
   it('a fixed period passes through', () => {
     expect(periodRange({ from: 1, to: 2 }, NOW, 'UTC')).toEqual({ from: 1, to: 2 });
   });
@@ -52,6 +72,12 @@ describe('zoned wall time', () => {
     expect(fromLocalInput('2024-05-10T01:30', 'America/Sao_Paulo')).toBe(NOW);
     expect(fromLocalInput('2024-05-10T01:30:15', 'UTC')).toBe(Date.parse('2024-05-10T01:30:15.000Z'));
     expect(fromLocalInput('yesterday', 'UTC')).toBeNull();
+  });
+
+  it('reads and writes wall times at a fixed offset', () => {
+    expect(toLocalInput(NOW, 'GMT-3')).toBe('2024-05-10T01:30');
+    expect(fromLocalInput('2024-05-10T01:30', 'GMT-3')).toBe(NOW);
+    expect(wallTimeAt(NOW, '+0545')).toEqual({ year: 2024, month: 5, day: 10, hour: 10, minute: 15, second: 0 });
   });
 
   it('moves a wall time skipped by daylight saving past the jump', () => {

@@ -1,6 +1,8 @@
+import { offsetMinutes, toWallClock } from '@rastro/api';
+
 /**
- * Wall-clock arithmetic in an IANA time zone with nothing but Intl: report periods are days of
- * the user's zone (attribute `timezone`), which need not be the browser's.
+ * Wall-clock arithmetic in the user's zone (attribute `timezone`: an IANA name or a fixed offset
+ * such as `GMT-3`): report periods are days of that zone, which need not be the browser's.
  */
 
 export interface WallTime {
@@ -13,49 +15,20 @@ export interface WallTime {
   second: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== 'string' || value === '') return false;
-  try {
-    formatterFor(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** The zone's wall clock at `instant`, by the offset code the server shares (`@rastro/api`). */
 export function wallTimeAt(instant: number, timeZone: string): WallTime {
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  return { year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: fields.second };
+  const wall = new Date(toWallClock(instant, timeZone));
+  return {
+    year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(),
+    hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds(),
+  };
 }
 
 const asUtc = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 
 /** How far the zone's clock is ahead of UTC at `instant`, in ms. */
 export function offsetAt(instant: number, timeZone: string): number {
-  return asUtc(wallTimeAt(instant, timeZone)) - (instant - (((instant % 1000) + 1000) % 1000));
+  return offsetMinutes(instant, timeZone) * 60000;
 }
 
 /**

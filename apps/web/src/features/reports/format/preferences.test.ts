@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server, User } from '@rastro/api';
-import { preference, timeZoneOf } from './preferences.ts';
+import { preference } from './preferences.ts';
 
 const user = (attributes: User['attributes']) => ({ attributes }) as User;
 const server = (attributes: Server['attributes'], forceSettings = false) => ({ attributes, forceSettings }) as Server;
@@ -15,11 +15,5 @@ describe('display preferences', () => {
   it('let a server that forces its settings win', () => {
     expect(preference('distanceUnit', user({ distanceUnit: 'mi' }), server({ distanceUnit: 'km' }, true))).toBe('km');
     expect(preference('distanceUnit', user({ distanceUnit: 'mi' }), server({}, true))).toBe('mi');
-  });
-
-  it('accept only real time zones', () => {
-    expect(timeZoneOf('America/Sao_Paulo', 'UTC')).toBe('America/Sao_Paulo');
-    expect(timeZoneOf('Mars/Olympus', 'UTC')).toBe('UTC');
-    expect(timeZoneOf(undefined, 'Europe/Madrid')).toBe('Europe/Madrid');
   });
 });

@@ -1,5 +1,4 @@
 import type { Server, User } from '@rastro/api';
-import { isTimeZone } from '../filters/zonedTime.ts';
 
 /**
  * A display preference (`speedUnit`, `distanceUnit`, `timezone`): the user's attribute, else the
@@ -9,8 +8,4 @@ export function preference(key: string, user: User | null, server: Server | unde
   const userValue = user?.attributes[key];
   const serverValue = server?.attributes[key];
   return server?.forceSettings ? (serverValue ?? userValue) : (userValue ?? serverValue);
-}
-
-export function timeZoneOf(value: unknown, browserZone: string): string {
-  return isTimeZone(value) ? value : browserZone;
 }

@@ -1,12 +1,12 @@
 /**
- * Wall-clock conversions for a time zone, with the platform's Intl data. Zones are IANA names
- * (`America/Sao_Paulo`) or the fixed offsets Traccar settings use, as Java's custom ids spell
- * them (`GMT+8`, `GMT-03:30`, `UTC+5`, `+05:45`).
+ * Wall-clock conversions for a time zone, with the platform's Intl data, for the server and the
+ * web app alike. Zones are IANA names (`America/Sao_Paulo`) or the fixed offsets Traccar settings
+ * use, as Java's custom ids spell them (`GMT+8`, `GMT-03:30`, `UTC+5`, `+05:45`).
  */
 const FIXED_OFFSET = /^(?:GMT|UTC)?([+-])(\d{1,2})(?::?(\d{2}))?$/i;
 
 /** A fixed offset's minutes east of UTC; null for a named zone. */
-function fixedOffsetMinutes(zone: string): number | null {
+export function fixedOffsetMinutes(zone: string): number | null {
   if (/^(GMT|UTC|Z)$/i.test(zone)) return 0;
   const match = FIXED_OFFSET.exec(zone.trim());
   if (!match) return null;
@@ -17,7 +17,7 @@ function fixedOffsetMinutes(zone: string): number | null {
 
 /**
  * Intl formatters, built once: building one costs about 0.1 ms, and a report export formats a time
- * for each of its rows. Keys are zone names and the formats this server's code asks for.
+ * for each of its rows. Keys are locales and the formats asked for.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -86,7 +86,7 @@ export function validTimeZone(zone: unknown): string | null {
   if (typeof zone !== 'string' || !zone) return null;
   if (fixedOffsetMinutes(zone) !== null) return zone;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    cachedFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
     return null;
