@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWallClock, fromWallClock, offsetMinutes, standardOffsetMinutes, validTimeZone, wallClockParts } from './timezone.ts';
+import { formatWallClock, fromWallClock, offsetMinutes, standardOffsetMinutes, startOfDay, validTimeZone, wallClockParts } from './timezone.ts';
 
 describe('time zones', () => {
   it('takes IANA names and the fixed offsets Traccar settings spell as Java does', () => {
@@ -64,5 +64,26 @@ describe('time zones', () => {
       expect([get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')]).toEqual(['2024', '03', '10', '08', '49', '05']);
       expect(get('dayPeriod')).toMatch(/p/i);
     });
+  });
+});
+
+describe('startOfDay', () => {
+  const iso = (instant: number) => new Date(instant).toISOString();
+
+  it("is the zone's midnight, days away by the offset, a fixed offset included", () => {
+    const noon = Date.parse('2024-03-12T15:00:00.000Z');
+    expect(iso(startOfDay(noon, 'America/Sao_Paulo'))).toBe('2024-03-12T03:00:00.000Z');
+    expect(iso(startOfDay(noon, 'GMT-3', -1))).toBe('2024-03-11T03:00:00.000Z');
+    expect(iso(startOfDay(noon, 'Asia/Kathmandu', 1))).toBe('2024-03-12T18:15:00.000Z');
+    // New York sprang forward on 2024-03-10 at 02:00: the days before keep their own midnight
+    expect(iso(startOfDay(noon, 'America/New_York', -6))).toBe('2024-03-06T05:00:00.000Z');
+  });
+
+  it('is the first hour of a day whose midnight summer time skips, never an hour of the day before', () => {
+    // São Paulo went from 00:00 to 01:00 on 2018-11-04, Beirut on 2015-03-29
+    expect(iso(startOfDay(Date.parse('2018-11-04T15:00:00.000Z'), 'America/Sao_Paulo'))).toBe('2018-11-04T03:00:00.000Z');
+    expect(iso(startOfDay(Date.parse('2018-11-05T15:00:00.000Z'), 'America/Sao_Paulo', -1))).toBe('2018-11-04T03:00:00.000Z');
+    expect(iso(startOfDay(Date.parse('2015-03-29T12:00:00.000Z'), 'Asia/Beirut'))).toBe('2015-03-28T22:00:00.000Z');
+    expect(iso(startOfDay(Date.parse('2015-03-27T12:00:00.000Z'), 'Asia/Beirut', 2))).toBe('2015-03-28T22:00:00.000Z');
   });
 });

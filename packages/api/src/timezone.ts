@@ -54,6 +54,18 @@ export function toWallClock(instant: number, timeZone: string): number {
   return instant + offsetMinutes(instant, timeZone) * 60000;
 }
 
+/**
+ * The first instant of the day `dayOffset` days from the one `instant` falls in, in the zone: its
+ * midnight or, where summer time starts at midnight (São Paulo until 2019, Beirut, Havana), its 01:00.
+ */
+export function startOfDay(instant: number, timeZone: string, dayOffset = 0): number {
+  const wall = new Date(toWallClock(instant, timeZone));
+  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + dayOffset);
+  const start = fromWallClock(midnight, timeZone);
+  // a skipped midnight lands in the day before: move on by the time the clocks skipped
+  return start + Math.max(0, midnight - toWallClock(start, timeZone));
+}
+
 /** What a wall-clock text shows, as Intl names it; the zone and the clock are the formatters' own parameters. */
 export type WallClockFields = Pick<Intl.DateTimeFormatOptions, 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'dateStyle' | 'timeStyle'>;
 

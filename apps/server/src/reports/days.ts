@@ -1,4 +1,4 @@
-import { fromWallClock, toWallClock } from '@rastro/api';
+import { startOfDay } from '@rastro/api';
 
 export { validTimeZone } from '@rastro/api';
 
@@ -7,8 +7,7 @@ export { validTimeZone } from '@rastro/api';
  * at `to`, and the days between run from local midnight to local midnight.
  */
 export function nextMidnight(instant: number, timeZone: string): number {
-  const day = new Date(toWallClock(instant, timeZone));
-  return fromWallClock(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1), timeZone);
+  return startOfDay(instant, timeZone, 1);
 }
 
 export function dailyRanges(from: number, to: number, timeZone: string): [number, number][] {

@@ -1,4 +1,4 @@
-import { fromWallClock, SCHEDULED_REPORT_PERIODS, toWallClock, type ScheduledReportPeriod } from '@rastro/api';
+import { SCHEDULED_REPORT_PERIODS, startOfDay, type ScheduledReportPeriod } from '@rastro/api';
 import { nextOccurrence, occurrencesEnding, parseCalendar, type Occurrence } from '../domain/calendar.ts';
 
 /**
@@ -37,12 +37,6 @@ export function periodOf(attributes: Record<string, unknown>): ScheduledReportPe
   return (SCHEDULED_REPORT_PERIODS as readonly unknown[]).includes(period) ? (period as ScheduledReportPeriod) : 'calendar';
 }
 
-/** Midnight `days` days from the day of `instant` in the zone. */
-function midnight(instant: number, timeZone: string, days: number): number {
-  const wall = toWallClock(instant, timeZone);
-  return fromWallClock(Math.floor(wall / DAY_MS) * DAY_MS + days * DAY_MS, timeZone);
-}
-
 /** The report filter's presets (the web app's), as they stand at `at` in the zone: "last 7 days" ends with today. */
 const DAYS: Record<Exclude<ScheduledReportPeriod, 'calendar'>, [first: number, last: number]> = {
   today: [0, 0],
@@ -62,7 +56,7 @@ export function reportRange(period: ScheduledReportPeriod, occurrence: Occurrenc
     [from, to] = [occurrence.start, occurrence.end - 1];
   } else {
     const [first, last] = DAYS[period];
-    [from, to] = [midnight(occurrence.end, timeZone, first), midnight(occurrence.end, timeZone, last + 1) - 1];
+    [from, to] = [startOfDay(occurrence.end, timeZone, first), startOfDay(occurrence.end, timeZone, last + 1) - 1];
   }
   return [Math.max(from, to - maxDays * DAY_MS), to];
 }

@@ -33,4 +33,11 @@ describe('periodRange', () => {
     const range = periodRange('last7Days', Date.parse('2024-03-12T15:00:00.000Z'), 'America/New_York');
     expect(iso(range.from)).toBe('2024-03-06T05:00:00.000Z');
   });
+
+  it('starts a day whose midnight summer time skips at its first hour, not in the day before', () => {
+    // São Paulo went from 00:00 to 01:00 on 2018-11-04; Beirut on 2015-03-29
+    expect(iso(periodRange('today', Date.parse('2018-11-04T15:00:00.000Z'), 'America/Sao_Paulo').from)).toBe('2018-11-04T03:00:00.000Z');
+    expect(iso(periodRange('yesterday', Date.parse('2018-11-05T15:00:00.000Z'), 'America/Sao_Paulo').from)).toBe('2018-11-04T03:00:00.000Z');
+    expect(iso(periodRange('today', Date.parse('2015-03-29T12:00:00.000Z'), 'Asia/Beirut').from)).toBe('2015-03-28T22:00:00.000Z');
+  });
 });

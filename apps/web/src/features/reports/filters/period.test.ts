@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { startOfDay } from '@rastro/api';
 import type { TFunction } from 'i18next';
 import { periodRange, presetRange } from './period.ts';
 import { periodLabel } from './periodLabel.ts';
-import { fromLocalInput, instantOf, startOfDay, toLocalInput, wallTimeAt } from './zonedTime.ts';
+import { fromLocalInput, instantOf, toLocalInput, wallTimeAt } from './zonedTime.ts';
 
 const iso = (instant: number) => new Date(instant).toISOString();
 // 2024-05-10 01:30 in São Paulo (UTC-3) is still 2024-05-09 in Los Angeles and already the 10th in Tokyo

@@ -1,4 +1,4 @@
-import { startOfDay } from './zonedTime.ts';
+import { startOfDay } from '@rastro/api';
 
 /** Spec §9 report period presets; every day is a day of the user's time zone. */
 export const PERIOD_PRESETS = ['today', 'yesterday', 'last7', 'last30', 'last90'] as const;

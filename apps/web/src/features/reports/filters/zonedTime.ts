@@ -42,12 +42,6 @@ export function instantOf(wall: WallTime, timeZone: string): number {
   return asUtc(wallTimeAt(instant, timeZone)) === wallAsUtc ? instant : guess;
 }
 
-/** Midnight starting the day `dayOffset` days from the one `instant` falls in. */
-export function startOfDay(instant: number, timeZone: string, dayOffset = 0): number {
-  const wall = wallTimeAt(instant, timeZone);
-  return instantOf({ ...wall, day: wall.day + dayOffset, hour: 0, minute: 0, second: 0 }, timeZone);
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** `YYYY-MM-DDTHH:mm`, the value of an `<input type="datetime-local">`. */
