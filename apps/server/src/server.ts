@@ -82,7 +82,8 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema, onQuery: options.onQuery });
   await migrate(db);
   await options.seed?.(db);
-  const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, await deploymentName(db, config.dataDir)) : new InProcessBus();
+  const deployment = await deploymentName(db, config.dataDir);
+  const bus: LiveBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, deployment) : new InProcessBus();
   const settings = new ServerSettings(db.kysely);
   await settings.get();
   const registry = new DeviceRegistry(db, bus, config.statusTimeoutSeconds * 1000);
@@ -132,7 +133,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const media = new MediaStore(config.dataDir);
   const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
-    config, db, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder, statistics,
+    config, db, deployment, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder, statistics,
     restart: () => options.restart?.(),
   });
   const events = new EventRaiser(db.kysely, registry, notifications);

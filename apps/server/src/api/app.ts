@@ -8,7 +8,6 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { deploymentName } from '../db/deployment.ts';
 import { ClientError } from '../domain/errors.ts';
 import { resolveUser } from './auth.ts';
 import { boundJsonDepth } from './json-depth.ts';
@@ -99,7 +98,7 @@ export async function buildApp(ctx: ApiContext): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   boundJsonDepth(app);
   await registerSecurityHeaders(app, ctx);
-  await registerSignInLimits(app, ctx.config.security, ctx.config.redisUrl, await deploymentName(ctx.db, ctx.config.dataDir));
+  await registerSignInLimits(app, ctx.config.security, ctx.config.redisUrl, ctx.deployment);
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {

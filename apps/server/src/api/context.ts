@@ -18,6 +18,8 @@ import type { Guards } from './guards.ts';
 export interface ApiContext {
   config: Config;
   db: Db;
+  /** This deployment's name (db/deployment.ts): the namespace of its live bus and sign-in counters in Redis. */
+  deployment: string;
   settings: ServerSettings;
   guards: Guards;
   bus: LiveBus;
