@@ -72,19 +72,18 @@ export class Guards {
     if (user.deviceReadonly || (await this.settings.get()).deviceReadonly) throw new ClientError('Write access denied');
   }
 
-  /**
-   * Traccar's remove of a device or a group: the caller may write (devices: and edit devices), sees
-   * the object, and, under advanced permissions, may delete that kind.
-   */
-  async checkRemove(user: UserRow, kind: 'devices' | 'groups', id: number): Promise<void> {
-    if (kind === 'devices') {
-      await this.checkDeviceReadonly(user);
-      await this.checkDevice(user, id);
-    } else {
-      await this.checkReadonly(user);
-      await this.checkGroup(user, id);
-    }
-    await this.checkAdvanced(user, kind, 'delete');
+  /** Traccar's remove of a device: the caller may write and edit devices, sees it, and, under advanced permissions, may delete devices. */
+  async checkRemoveDevice(user: UserRow, id: number): Promise<void> {
+    await this.checkDeviceReadonly(user);
+    await this.checkDevice(user, id);
+    await this.checkAdvanced(user, 'devices', 'delete');
+  }
+
+  /** Traccar's remove of a group: the caller may write, sees it, and, under advanced permissions, may delete groups. */
+  async checkRemoveGroup(user: UserRow, id: number): Promise<void> {
+    await this.checkReadonly(user);
+    await this.checkGroup(user, id);
+    await this.checkAdvanced(user, 'groups', 'delete');
   }
 
   async deviceIds(user: UserRow): Promise<number[]> {

@@ -48,10 +48,12 @@ export class OutgoingTexts {
     const users = await this.db.selectFrom('tc_users').select(['id', 'attributes']).where('id', 'in', [...userIds]).execute();
     return users.map((user) => {
       const attributes = attrs(user.attributes);
-      // the server's tarkan.lang is the default language of a user who has none (spec §3)
       const twelveHour = attributes.twelveHourFormat ?? server.twelveHourFormat;
       return {
-        id: user.id, language: languageOf(attributes['tarkan.lang'] ?? server['tarkan.lang']), timeZone: validTimeZone(attributes.timezone) ?? fallback,
+        id: user.id,
+        // the server's tarkan.lang is the default language of a user who has none (spec §3)
+        language: languageOf(attributes['tarkan.lang'] ?? server['tarkan.lang']),
+        timeZone: validTimeZone(attributes.timezone) ?? fallback,
         // an attribute typed in by hand arrives as text
         twelveHour: twelveHour === true || twelveHour === 'true',
       };

@@ -126,7 +126,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.delete('/api/devices/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
-    await guards.checkRemove(user, 'devices', id);
+    await guards.checkRemoveDevice(user, id);
     // lazy (safe-mode) deletion, spec §3: the device is hidden with its data, restorable by an administrator
     if (attrs((await ctx.settings.get()).attributes)['tarkan.lazyDeletion'] === true) {
       await softDeleteDevice(ctx, id, Date.now());

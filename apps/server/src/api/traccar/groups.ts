@@ -62,7 +62,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.delete('/api/groups/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseBody(pathId, request.params);
-    await guards.checkRemove(user, 'groups', id);
+    await guards.checkRemoveGroup(user, id);
     await deleteGroup(ctx, id);
     return reply.code(204).send();
   });
