@@ -1,5 +1,6 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
 import { encodeFrame, ID_LENGTH } from './frame.ts';
+import { unsupportedCommand } from '../kit/commands.ts';
 
 export const CASTEL_COMMAND_TYPES = ['engineStop', 'engineResume'];
 
@@ -9,7 +10,7 @@ const COMMAND_VERSION = 1;
 
 export function encodeCastelCommand(command: DeviceCommand, state: ConnectionState): Buffer {
   const cut = command.type === 'engineStop' ? 1 : command.type === 'engineResume' ? 0 : null;
-  if (cut === null) throw new ProtocolError(`castel: unsupported command type ${command.type}`);
+  if (cut === null) throw unsupportedCommand(command, 'castel');
   return encodeFrame(COMMAND_VERSION, deviceId(state), PETROL_CONTROL, Buffer.from([cut]));
 }
 

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 import { encodePackage, imeiBytes, sealEnvelope } from './frame.ts';
 import { MessageType } from './position.ts';
 
@@ -20,7 +20,7 @@ function instructionOf(command: DeviceCommand): string {
     return customText(command, 'eelink');
   }
   const instruction = INSTRUCTIONS.get(command.type);
-  if (!instruction) throw new ProtocolError(`eelink: unsupported command type ${command.type}`);
+  if (!instruction) throw unsupportedCommand(command, 'eelink');
   return instruction;
 }
 

@@ -36,7 +36,7 @@ describe('gl200 commands', () => {
 
   it('refuses what it cannot encode', () => {
     expect(() => encode('custom')).toThrow(ProtocolError);
-    expect(() => encode('positionPeriodic', { frequency: 60 })).toThrow(/cannot encode positionPeriodic/);
+    expect(() => encode('positionPeriodic', { frequency: 60 })).toThrow('gl200: unsupported command type positionPeriodic');
     expect(() => encode('engineStop', { devicePassword: 'a,b' })).toThrow(ProtocolError);
   });
 });

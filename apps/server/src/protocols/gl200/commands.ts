@@ -1,5 +1,6 @@
 import { textSetting } from '../kit/settings.ts';
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import { customLines, unsupportedCommand } from '../kit/commands.ts';
 
 export const GL200_COMMAND_TYPES = ['positionSingle', 'engineStop', 'engineResume', 'deviceIdentification', 'rebootDevice', 'custom'];
 
@@ -23,12 +24,10 @@ const TEMPLATES = new Map([
  */
 export function encodeGl200Command(command: DeviceCommand, state: ConnectionState): Buffer {
   if (command.type === 'custom') {
-    const data = command.attributes.data;
-    if (typeof data !== 'string' || data === '') throw new ProtocolError('gl200: custom command without data');
-    return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'), 'latin1');
+    return Buffer.from(customLines(command, 'gl200'), 'latin1');
   }
   const template = TEMPLATES.get(command.type);
-  if (template === undefined) throw new ProtocolError(`gl200 cannot encode ${command.type} commands`);
+  if (template === undefined) throw unsupportedCommand(command, 'gl200');
   const password = passwordOf(command, state);
   if (/[,$\r\n]/.test(password)) throw new ProtocolError('gl200: the device password cannot hold , or $');
   return Buffer.from(template.replace('%p', password), 'latin1');

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 
 /** Traccar's GPS103 data commands. */
 export const GPS103_COMMAND_TYPES = [
@@ -33,7 +33,7 @@ export function encodeGps103Command(command: DeviceCommand, state: ConnectionSta
   const uniqueId = state.device?.uniqueId;
   if (!uniqueId) throw new ProtocolError('gps103: the device has not identified itself on this connection');
   const body = command.type === 'custom' ? customText(command, 'gps103') : command.type === 'positionPeriodic' ? `C,${interval(command)}` : CODES.get(command.type);
-  if (body === undefined) throw new ProtocolError(`gps103: unsupported command type ${command.type}`);
+  if (body === undefined) throw unsupportedCommand(command, 'gps103');
   return Buffer.from(`**,imei:${uniqueId},${body}`, 'latin1');
 }
 

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 import { booleanSetting, modelOf, textSetting } from '../kit/settings.ts';
 import { encodePacket } from './frame.ts';
 
@@ -46,7 +46,7 @@ function commandText(command: DeviceCommand, state: ConnectionState): string {
     return customText(command, 'gt06');
   }
   const relay = RELAY_TEXT.get(command.type);
-  if (relay === undefined) throw new ProtocolError(`gt06: unsupported command type ${command.type}`);
+  if (relay === undefined) throw unsupportedCommand(command, 'gt06');
   if (modelOf(state) === 'G109') return `${relay.text}#`;
   if (booleanSetting(state, 'gt06.alternative')) {
     const password = textSetting(state, 'devicePassword') ?? textSetting(state, 'gt06.devicePassword') ?? DEFAULT_PASSWORD;

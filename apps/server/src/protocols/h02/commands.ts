@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customLines, unsupportedCommand } from '../kit/commands.ts';
 import { booleanSetting } from '../kit/settings.ts';
 
 /** Traccar's H02 data commands, plus `custom`, which every protocol accepts. */
@@ -19,13 +19,12 @@ const FIXED = new Map([
  */
 export function encodeH02Command(command: DeviceCommand, state: ConnectionState, time = new Date()): Buffer {
   if (command.type === 'custom') {
-    const data = customText(command, 'h02');
-    return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'));
+    return Buffer.from(customLines(command, 'h02'));
   }
   const uniqueId = state.device?.uniqueId;
   if (!uniqueId) throw new ProtocolError('h02: the device has not identified itself on this connection');
   const words = command.type === 'positionPeriodic' ? periodic(command, state) : FIXED.get(command.type);
-  if (!words) throw new ProtocolError(`h02: unsupported command type ${command.type}`);
+  if (!words) throw unsupportedCommand(command, 'h02');
   const [word, ...parameters] = words;
   const hhmmss = time.toISOString().slice(11, 19).replaceAll(':', '');
   return Buffer.from(`*HQ,${uniqueId},${word},${[hhmmss, ...parameters].join(',')}#`);

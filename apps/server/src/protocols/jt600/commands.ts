@@ -1,5 +1,5 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customLines, unsupportedCommand } from '../kit/commands.ts';
 import { offsetMinutes, validTimeZone } from '@rastro/api';
 
 /** Traccar's JT600 data commands, plus `custom` text. */
@@ -20,12 +20,10 @@ export function encodeJt600Command(command: DeviceCommand): Buffer {
       return text(`(S09,1,${standardOffset(command.attributes.timezone)})`);
     case 'rebootDevice':
       return text('(S17)');
-    case 'custom': {
-      const data = customText(command, 'jt600');
-      return text(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'));
-    }
+    case 'custom':
+      return text(customLines(command, 'jt600'));
     default:
-      throw new ProtocolError(`jt600: unsupported command type ${command.type}`);
+      throw unsupportedCommand(command, 'jt600');
   }
 }
 

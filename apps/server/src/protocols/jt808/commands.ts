@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 import { booleanSetting, modelOf } from '../kit/settings.ts';
 import { rememberedTerminal } from './connection.ts';
 import { DELIMITER } from './frame.ts';
@@ -53,7 +53,7 @@ export function encodeJt808Command(command: DeviceCommand, state: ConnectionStat
       return formatMessage(terminal, TERMINAL_CONTROL, engineControl(model, stop));
     }
     default:
-      throw new ProtocolError(`jt808: unsupported command type ${command.type}`);
+      throw unsupportedCommand(command, 'jt808');
   }
 }
 

@@ -17,6 +17,14 @@ export function customText(command: DeviceCommand, protocol: string): string {
   return data;
 }
 
+/**
+ * The text of a `custom` command with the escapes `\r` and `\n`, as typed in a form, turned into
+ * line breaks: what Traccar sends for a text protocol, whose devices end a command with one.
+ */
+export function customLines(command: DeviceCommand, protocol: string): string {
+  return customText(command, protocol).replaceAll('\\r', '\r').replaceAll('\\n', '\n');
+}
+
 /** The hex `data` of a `custom` command as bytes: Traccar's default for a binary protocol. */
 export function customHexBytes(command: DeviceCommand, protocol: string): Buffer {
   const { data } = command.attributes;
@@ -26,13 +34,13 @@ export function customHexBytes(command: DeviceCommand, protocol: string): Buffer
 
 /** The encoder of a protocol Traccar has no encoder for: only `custom` hex bytes go out. */
 export function encodeCustomHexOnly(command: DeviceCommand, protocol: string): Buffer {
-  if (command.type !== 'custom') throw unsupportedCommand(protocol)(command);
+  if (command.type !== 'custom') throw unsupportedCommand(command, protocol);
   return customHexBytes(command, protocol);
 }
 
-/** The usual refusal of a command type a protocol cannot send. */
-export function unsupportedCommand(protocol: string): (command: DeviceCommand) => ProtocolError {
-  return (command) => new ProtocolError(`${protocol}: unsupported command type ${command.type}`);
+/** The refusal of a command type a protocol cannot send: one message for every protocol. */
+export function unsupportedCommand(command: DeviceCommand, protocol: string): ProtocolError {
+  return new ProtocolError(`${protocol}: unsupported command type ${command.type}`);
 }
 
 /**
@@ -42,22 +50,12 @@ export function unsupportedCommand(protocol: string): (command: DeviceCommand) =
  */
 export type CommandTexts<Context = void> = Readonly<Record<string, string | ((command: DeviceCommand, context: Context) => string)>>;
 
-/** The text `texts` gives for `command`; a type it has no entry for throws `unsupported`'s error. */
-export function commandText(texts: CommandTexts, command: DeviceCommand, unsupported: (command: DeviceCommand) => ProtocolError): string;
-export function commandText<Context>(
-  texts: CommandTexts<Context>,
-  command: DeviceCommand,
-  unsupported: (command: DeviceCommand) => ProtocolError,
-  context: Context,
-): string;
-export function commandText<Context>(
-  texts: CommandTexts<Context>,
-  command: DeviceCommand,
-  unsupported: (command: DeviceCommand) => ProtocolError,
-  context?: Context,
-): string {
+/** The text `texts` gives for `command`; a type it has no entry for is refused as `protocol`'s. */
+export function commandText(texts: CommandTexts, command: DeviceCommand, protocol: string): string;
+export function commandText<Context>(texts: CommandTexts<Context>, command: DeviceCommand, protocol: string, context: Context): string;
+export function commandText<Context>(texts: CommandTexts<Context>, command: DeviceCommand, protocol: string, context?: Context): string {
   // Own entries only: `toString` or `constructor` are not command types.
-  if (!Object.hasOwn(texts, command.type)) throw unsupported(command);
+  if (!Object.hasOwn(texts, command.type)) throw unsupportedCommand(command, protocol);
   const entry = texts[command.type];
   return typeof entry === 'string' ? entry : entry(command, context as Context);
 }

@@ -113,7 +113,6 @@ describe('text number readers', () => {
 });
 
 describe('command tables', () => {
-  const refuse = unsupportedCommand('demo');
   const texts: CommandTexts<string> = {
     rebootDevice: 'RESET',
     positionPeriodic: (command, password) => `TIMER,${password},${String(command.attributes.frequency)}`,
@@ -121,13 +120,17 @@ describe('command tables', () => {
   const command = (type: string, attributes: Record<string, unknown> = {}) => ({ type, attributes });
 
   it('writes a fixed text, or one from the command and what the encoder knows', () => {
-    expect(commandText(texts, command('rebootDevice'), refuse, '1234')).toBe('RESET');
-    expect(commandText(texts, command('positionPeriodic', { frequency: 30 }), refuse, '1234')).toBe('TIMER,1234,30');
+    expect(commandText(texts, command('rebootDevice'), 'demo', '1234')).toBe('RESET');
+    expect(commandText(texts, command('positionPeriodic', { frequency: 30 }), 'demo', '1234')).toBe('TIMER,1234,30');
   });
 
   it("refuses a type the table lacks, an object's own keys only", () => {
     for (const type of ['engineStop', 'toString', 'constructor', '__proto__']) {
-      expect(() => commandText(texts, command(type), refuse, '1234')).toThrow(new ProtocolError(`demo: unsupported command type ${type}`));
+      expect(() => commandText(texts, command(type), 'demo', '1234')).toThrow(new ProtocolError(`demo: unsupported command type ${type}`));
     }
+  });
+
+  it('words the refusal of an encoder without a table the same way', () => {
+    expect(unsupportedCommand(command('alarmArm'), 'demo')).toEqual(new ProtocolError('demo: unsupported command type alarmArm'));
   });
 });

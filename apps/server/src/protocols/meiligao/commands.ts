@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { textAttribute } from '../kit/commands.ts';
+import { textAttribute, unsupportedCommand } from '../kit/commands.ts';
 import { booleanSetting, modelOf } from '../kit/settings.ts';
 import { encodeFrame, idField } from './frame.ts';
 import { commandZoneMinutes } from '../kit/time-zone.ts';
@@ -56,7 +56,7 @@ export function encodeMeiligaoCommand(command: DeviceCommand, state: ConnectionS
     case 'outputControl':
       return encodeOutput(id, state, integer(command, 'index'), integer(command, 'data'));
     default:
-      throw new ProtocolError(`meiligao: unsupported command type ${command.type}`);
+      throw unsupportedCommand(command, 'meiligao');
   }
 }
 

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { commandText, textAttribute, unsupportedCommand, type CommandTexts } from '../kit/commands.ts';
+import { commandText, textAttribute, type CommandTexts } from '../kit/commands.ts';
 import { booleanSetting } from '../kit/settings.ts';
 import { serverMessage } from './frame.ts';
 import { PHOTO_FILE } from './photo.ts';
@@ -9,7 +9,6 @@ export const MEITRACK_COMMAND_TYPES = ['custom', 'positionSingle', 'engineStop',
 /** The data identifier of the server's commands; the device repeats it in its answer. */
 const FLAG = 'A';
 
-const unsupported = unsupportedCommand('meitrack');
 
 /**
  * `@@A<length>,<imei>,<command>*<checksum>\r\n`. C01 sets the five outputs (0 off, 1 on, 2 as
@@ -21,7 +20,7 @@ const unsupported = unsupportedCommand('meitrack');
 export function encodeMeitrackCommand(command: DeviceCommand, state: ConnectionState): Buffer {
   const imei = state.device?.uniqueId;
   if (!imei) throw new ProtocolError('meitrack: the device has not identified itself on this connection');
-  const content = commandText(booleanSetting(state, 'meitrack.alternative') ? ALTERNATIVE : STANDARD, command, unsupported);
+  const content = commandText(booleanSetting(state, 'meitrack.alternative') ? ALTERNATIVE : STANDARD, command, 'meitrack');
   if (!/^[\x20-\x7e]+$/.test(content) || content.includes('*')) throw new ProtocolError('meitrack: command must be printable ASCII without *');
   return serverMessage(FLAG, imei, content);
 }

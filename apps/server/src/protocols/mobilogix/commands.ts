@@ -1,5 +1,5 @@
-import { ProtocolError, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import type { DeviceCommand } from '../codec.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 
 export const MOBILOGIX_COMMAND_TYPES = ['custom', 'engineStop', 'engineResume', 'positionSingle', 'rebootDevice'];
 
@@ -17,7 +17,7 @@ export function encodeMobilogixCommand(command: DeviceCommand): Buffer {
   if (command.type === 'custom') {
     parameters = customText(command, 'mobilogix');
   }
-  if (parameters === undefined) throw new ProtocolError(`mobilogix: unsupported command type ${command.type}`);
+  if (parameters === undefined) throw unsupportedCommand(command, 'mobilogix');
   const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
   return Buffer.from(`[${stamp},${parameters}]`, 'latin1');
 }

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customHexBytes } from '../kit/commands.ts';
+import { customHexBytes, unsupportedCommand } from '../kit/commands.ts';
 import { MSG_COMMAND } from './decoder.ts';
 import { withCrc } from './frame.ts';
 
@@ -23,7 +23,7 @@ const NO_DATA = 0xffff;
 export function encodePstCommand(command: DeviceCommand, state: ConnectionState): Buffer {
   if (command.type === 'custom') return customHexBytes(command, 'pst');
   const code = COMMAND_CODES.get(command.type);
-  if (code === undefined) throw new ProtocolError(`pst: unsupported command type ${command.type}`);
+  if (code === undefined) throw unsupportedCommand(command, 'pst');
   const body = Buffer.alloc(16);
   body.writeUInt32BE(deviceId(state), 0);
   body.writeUInt8(COMMAND_VERSION, 4);

@@ -1,4 +1,5 @@
-import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import type { DeviceCommand } from '../codec.ts';
+import { customLines, unsupportedCommand } from '../kit/commands.ts';
 
 /**
  * Traccar has no RST encoder; like Traccar, `custom` sends its text as is (the device speaks text
@@ -7,8 +8,6 @@ import { ProtocolError, type DeviceCommand } from '../codec.ts';
 export const RST_COMMAND_TYPES = ['custom'];
 
 export function encodeRstCommand(command: DeviceCommand): Buffer {
-  if (command.type !== 'custom') throw new ProtocolError(`rst: unsupported command type ${command.type}`);
-  const { data } = command.attributes;
-  if (typeof data !== 'string' || data === '') throw new ProtocolError('rst: custom command needs a `data` text');
-  return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'), 'latin1');
+  if (command.type !== 'custom') throw unsupportedCommand(command, 'rst');
+  return Buffer.from(customLines(command, 'rst'), 'latin1');
 }

@@ -1,5 +1,5 @@
 import { ProtocolError, type DeviceCommand } from '../codec.ts';
-import { textAttribute } from '../kit/commands.ts';
+import { textAttribute, unsupportedCommand } from '../kit/commands.ts';
 import { FILES } from './files.ts';
 import { serverMessage } from './frame.ts';
 
@@ -60,7 +60,7 @@ export function encodeRuptelaCommand(command: DeviceCommand): Buffer {
     case 'setOdometer':
       return serverMessage(SET_ODOMETER, int32(command, 'data'));
     default:
-      throw new ProtocolError(`ruptela: unsupported command type ${command.type}`);
+      throw unsupportedCommand(command, 'ruptela');
   }
 }
 

@@ -67,6 +67,6 @@ describe('Suntech commands', () => {
     expect(() => encode({ type: 'engineStop', attributes: {} }, { device: null, data: {} })).toThrow(/not identified/);
     expect(() => encode({ type: 'outputControl', attributes: { index: 4, data: '1' } }, state)).toThrow(/no output 4/);
     expect(() => encode({ type: 'outputControl', attributes: { data: '1' } }, state)).toThrow(/output index/);
-    expect(() => encode({ type: 'setTimezone', attributes: {} }, state)).toThrow(/cannot encode setTimezone/);
+    expect(() => encode({ type: 'setTimezone', attributes: {} }, state)).toThrow('suntech: unsupported command type setTimezone');
   });
 });

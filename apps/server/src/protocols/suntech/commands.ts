@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { commandText, type CommandTexts } from '../kit/commands.ts';
+import { commandText, customLines, type CommandTexts } from '../kit/commands.ts';
 import { connectionOf } from './connection.ts';
 
 export const SUNTECH_COMMAND_TYPES = [
@@ -28,9 +28,7 @@ const OUTPUT_OFF = ['02', '04', '10'];
  */
 export function encodeSuntechCommand(command: DeviceCommand, state: ConnectionState): Buffer {
   if (command.type === 'custom') {
-    const data = command.attributes.data;
-    if (typeof data !== 'string' || data === '') throw new ProtocolError('custom command without data');
-    return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'), 'latin1');
+    return Buffer.from(customLines(command, 'suntech'), 'latin1');
   }
   const uniqueId = state.device?.uniqueId;
   if (!uniqueId) throw new ProtocolError('the device has not identified itself yet');
@@ -75,11 +73,11 @@ const LEGACY: CommandTexts = {
 };
 
 function universalCommand(command: DeviceCommand, uniqueId: string): string {
-  return `CMD;${uniqueId};${commandText(UNIVERSAL, command, unsupported)}`;
+  return `CMD;${uniqueId};${commandText(UNIVERSAL, command, 'suntech')}`;
 }
 
 function legacyCommand(command: DeviceCommand, uniqueId: string, family: string): string {
-  return `${family}CMD;${uniqueId};02;${commandText(LEGACY, command, unsupported)}`;
+  return `${family}CMD;${uniqueId};02;${commandText(LEGACY, command, 'suntech')}`;
 }
 
 /** `index` names the output (from 1); `data` "1" switches it on, anything else off. */
@@ -87,8 +85,4 @@ function outputOf(command: DeviceCommand): { index: number; enable: boolean } {
   const index = Number(command.attributes.index);
   if (!Number.isInteger(index) || index < 1) throw new ProtocolError('outputControl needs an output index');
   return { index, enable: String(command.attributes.data) === '1' };
-}
-
-function unsupported(command: DeviceCommand): ProtocolError {
-  return new ProtocolError(`suntech cannot encode ${command.type} commands`);
 }

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { customText } from '../kit/commands.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 import { textSetting } from '../kit/settings.ts';
 import { HEADER_KEY } from './decoder.ts';
 import { FIRST_HEADER } from './frame.ts';
@@ -47,7 +47,7 @@ function commandText(command: DeviceCommand, state: ConnectionState): string {
     case 'engineResume':
       return `RELAY,${pinOf(command, state)},Off#`;
     default:
-      throw new ProtocolError(`t800x: unsupported command type ${command.type}`);
+      throw unsupportedCommand(command, 't800x');
   }
 }
 

@@ -1,6 +1,7 @@
-import { ProtocolError, type DeviceCommand } from '../codec.ts';
+import type { DeviceCommand } from '../codec.ts';
 import { crc16Ibm } from './crc.ts';
 import { CODEC_12, COMMAND_TYPE } from './messages.ts';
+import { customText, unsupportedCommand } from '../kit/commands.ts';
 
 export const TELTONIKA_COMMAND_TYPES = ['custom', 'engineStop', 'engineResume'];
 
@@ -18,12 +19,11 @@ export function encodeTeltonikaCommand(command: DeviceCommand): Buffer {
     case 'engineResume':
       return codec12Packet(Buffer.from('setdigout 0', 'latin1'));
     case 'custom': {
-      const data = command.attributes.data;
-      if (typeof data !== 'string' || data === '') throw new ProtocolError('custom command without data');
+      const data = customText(command, 'teltonika');
       return codec12Packet(HEX_BYTES.test(data) ? Buffer.from(data, 'hex') : Buffer.from(data, 'latin1'));
     }
     default:
-      throw new ProtocolError(`teltonika cannot encode ${command.type} commands`);
+      throw unsupportedCommand(command, 'teltonika');
   }
 }
 

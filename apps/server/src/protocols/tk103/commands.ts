@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { commandText, unsupportedCommand, type CommandTexts } from '../kit/commands.ts';
+import { commandText, type CommandTexts } from '../kit/commands.ts';
 import { booleanSetting, textSetting } from '../kit/settings.ts';
 
 /** Traccar's TK103 data commands; which of them a device takes depends on its command set (below). */
@@ -27,7 +27,6 @@ export const TK103_COMMAND_TYPES = [
 /** The SMS password `sosNumber` sends when neither the device nor the server sets one. */
 const DEFAULT_PASSWORD = '123456';
 
-const unsupported = unsupportedCommand('tk103');
 
 /**
  * Commands in the device's own framing, `(<serial><code>)`, or, for devices set to
@@ -35,14 +34,14 @@ const unsupported = unsupportedCommand('tk103');
  * commands the other lacks: those are refused.
  */
 export function encodeTk103Command(command: DeviceCommand, state: ConnectionState): Buffer {
-  const text = booleanSetting(state, 'tk103.alternative') ? `[begin]sms2,${commandText(SMS, command, unsupported, state)},[end]` : framed(command, state);
+  const text = booleanSetting(state, 'tk103.alternative') ? `[begin]sms2,${commandText(SMS, command, 'tk103', state)},[end]` : framed(command, state);
   return Buffer.from(text, 'latin1');
 }
 
 function framed(command: DeviceCommand, state: ConnectionState): string {
   const uniqueId = state.device?.uniqueId;
   if (!uniqueId) throw new ProtocolError('tk103: the device has not identified itself on this connection');
-  return `(${uniqueId}${commandText(FRAMED, command, unsupported)})`;
+  return `(${uniqueId}${commandText(FRAMED, command, 'tk103')})`;
 }
 
 /** What follows the serial in a framed command. */

@@ -1,5 +1,5 @@
 import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
-import { commandText, textAttribute, unsupportedCommand, type CommandTexts } from '../kit/commands.ts';
+import { commandText, textAttribute, type CommandTexts } from '../kit/commands.ts';
 import { connectionOf } from './connection.ts';
 import { escape } from './frame.ts';
 import { envelope } from './message.ts';
@@ -49,7 +49,7 @@ function contentOf(command: DeviceCommand): Buffer {
     if (!/^([0-9a-fA-F]{2})+$/.test(data)) throw new ProtocolError('watch: voiceMessage data must be hex');
     return Buffer.concat([Buffer.from('TK,', 'latin1'), escape(Buffer.from(data, 'hex'))]);
   }
-  const content = commandText(TEXTS, command, unsupportedCommand('watch'));
+  const content = commandText(TEXTS, command, 'watch');
   if (!/^[\x20-\x7e]*$/.test(content)) throw new ProtocolError('watch: command text must be printable ASCII');
   return Buffer.from(content, 'latin1');
 }

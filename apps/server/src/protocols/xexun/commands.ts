@@ -1,5 +1,6 @@
-import { ProtocolError, type ConnectionState, type DeviceCommand } from '../codec.ts';
+import type { ConnectionState, DeviceCommand } from '../codec.ts';
 import { textSetting } from '../kit/settings.ts';
+import { customLines, unsupportedCommand } from '../kit/commands.ts';
 
 /** Traccar's Xexun data commands, plus `custom` text. */
 export const XEXUN_COMMAND_TYPES = ['engineStop', 'engineResume', 'custom'];
@@ -23,12 +24,9 @@ export function encodeXexunCommand(command: DeviceCommand, state: ConnectionStat
       return Buffer.from(`powercar${passwordOf(command, state)} 11`, 'latin1');
     case 'engineResume':
       return Buffer.from(`powercar${passwordOf(command, state)} 00`, 'latin1');
-    case 'custom': {
-      const { data } = command.attributes;
-      if (typeof data !== 'string' || data === '') throw new ProtocolError('xexun: custom command needs a `data` text');
-      return Buffer.from(data.replaceAll('\\r', '\r').replaceAll('\\n', '\n'), 'latin1');
-    }
+    case 'custom':
+      return Buffer.from(customLines(command, 'xexun'), 'latin1');
     default:
-      throw new ProtocolError(`xexun: unsupported command type ${command.type}`);
+      throw unsupportedCommand(command, 'xexun');
   }
 }
