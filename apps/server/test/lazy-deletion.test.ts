@@ -56,6 +56,11 @@ describe.each(dialects)('lazy (safe-mode) device deletion on %s', (dialect) => {
     expect((await owner.request('GET', `/api/devices/${truck.id}`)).status).toBe(400);
     expect((await owner.json<unknown[]>('GET', '/api/positions')).length).toBe(0);
     expect((await admin.request('PUT', `/api/devices/${truck.id}`, { id: truck.id, name: 'X', uniqueId: 'other' })).status).toBe(404);
+    // its history too: an administrator asking by id is told the device is gone, as for a direct read
+    const period = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date().toISOString()}`;
+    for (const path of [`/api/positions?deviceId=${truck.id}&${period}`, `/api/reports/route?deviceId=${truck.id}&${period}`, `/api/reports/events?deviceId=${truck.id}&${period}`]) {
+      expect((await admin.request('GET', path)).status, path).toBe(404);
+    }
 
     // a tracker still reporting under the old identifier is unknown, not the hidden device
     const refused = await reportOsmAnd(server.osmand, { id: 'imei-100', lat: -23.6, lon: -46.7, timestamp: unixSecondsAgo(240) });

@@ -6,11 +6,13 @@ import { userHasLink } from '../db/repositories/links.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { UserRow } from '../db/users.ts';
-import { ClientError, accessDenied } from '../domain/errors.ts';
+import { DELETED_UNIQUE_ID_PATTERN } from '../domain/deleted-device.ts';
+import { ClientError, accessDenied, notFound } from '../domain/errors.ts';
 
 /**
  * Server-side permission checks with Traccar's rules and messages (spec §6, notes §c).
- * Administrators pass every check. Access problems are 400, as in Traccar.
+ * Administrators pass every check but one: a soft-deleted device is gone for them too. Access
+ * problems are 400, as in Traccar.
  */
 export class Guards {
   constructor(
@@ -90,9 +92,17 @@ export class Guards {
     return visibleDeviceIds(this.db, user.id);
   }
 
+  /**
+   * The caller sees the device. A soft-deleted device is hidden from everyone (spec §3): others are
+   * refused it as any device not theirs, an administrator gets Traccar's answer to one that is gone.
+   */
   async checkDevice(user: UserRow, deviceId: number): Promise<void> {
-    if (user.administrator) return;
-    if (!(await this.deviceIds(user)).includes(deviceId)) throw accessDenied('Device');
+    if (!user.administrator) {
+      if (!(await this.deviceIds(user)).includes(deviceId)) throw accessDenied('Device');
+      return;
+    }
+    const deleted = await this.db.selectFrom('tc_devices').select('id').where('id', '=', deviceId).where('uniqueId', 'like', DELETED_UNIQUE_ID_PATTERN).executeTakeFirst();
+    if (deleted) throw notFound('Device');
   }
 
   async checkGroup(user: UserRow, groupId: number): Promise<void> {
