@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STREAM_CODECS } from './codecs.ts';
-import { ratioOf, replay, type Outcome, type VectorFile } from './kit/conformance.ts';
+import { ratioOf, replay, type Outcome } from './kit/conformance.ts';
+import { traccarVectors } from './testing/traccar-vectors.ts';
 
 /**
  * Conformance against Traccar's decoder tests: every committed vector of every protocol replayed
@@ -14,10 +14,6 @@ const FLOORS: Record<string, number> = {
   // none today: every protocol is at 95% or more
 };
 
-function vectorsOf(protocol: string): VectorFile {
-  return JSON.parse(readFileSync(new URL(`./vectors/traccar/${protocol}.json`, import.meta.url), 'utf8')) as VectorFile;
-}
-
 function describeFailure({ vector, failure }: Outcome): string {
   const frame = vector.hex ?? JSON.stringify(vector.text);
   return `  ${vector.file}:${vector.line} ${vector.check}${vector.key ? ` ${vector.key}` : ''}: ${failure}\n    ${frame.slice(0, 160)}`;
@@ -25,7 +21,7 @@ function describeFailure({ vector, failure }: Outcome): string {
 
 describe('Traccar decoder-test conformance', () => {
   const ratios = STREAM_CODECS.map((entry) => {
-    const file = vectorsOf(entry.name);
+    const file = traccarVectors(entry.name);
     const outcomes = replay(entry, file.vectors);
     return { ...ratioOf(entry.name, outcomes), outcomes };
   });

@@ -1,43 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { castelCodec } from './codec.ts';
 
-// Frames from Traccar's CastelProtocolDecoderTest.
-const SC_LOGIN = binary(
-  '40408200033231334c32303137303031313039000000000000100136477b5964477b590400000000000000dc410f000000000204000709207910008304011c07110e110dd41a160714a95a0f00001e058c4944442d3231334c2056312e312e3120323031372d30352d3038004944442d3231334c2056312e312e300000006da10d0a',
-);
-const SC_HEARTBEAT = binary('40401f00043130303131313235323939383700000000000000100303320d0a');
-const SC_ALARM = binary(
-  '40406600043231334744533230323130303030353200000000400701000000cee93667d0e93667000000000000000000000000000000020400003e00400000001c010f0b18061b134c96d604106e7218000000000302010900000000011602000000f39a0d0a',
-);
-const SC_COMPREHENSIVE = binary(
-  '40406600043233344c53413230323430303030303400000000401f00581d0000929bda67f5c0db6700000000280000000000000000000082000000002ec71500002c0114031907112f4c9fd604887472180000b004ff10000200ff00210002003c00d5210d0a',
-);
-const SC_PID_DATA = binary(
-  '40407100043231384c31454332303235303030303032000000400256ad2f697eb22f69af2d2f0184550000d81c0000c60004020400213d294b1d00831d0f000d05210b210c210d210f212f21332143214621472149214a21672101115a594908790b62613f0a24190d01820000b84b0d0a',
-);
-const SC_DTCS_COMMERCIAL = binary(
-  '40404700043231335732303139303033353400000000000000400bbe723a5def723a5d000000000000000000000000000000000000030100011900030001012603030145c90d0a',
-);
-const SC_CELL = binary(
-  '4040450004323132474c31313433303035303033000000000040082ca89b55a6a99b555c57000000000000c40200000b0000001400036401111f000302f5533bd653f10d0a',
-);
-const SC_QUERY_RESPONSE = binary(
-  '40403a00043231334744503230313830323133343300000000a002000001000001012011004d414c43333831434d4b4d353637313438c8fc0d0a',
-);
-const SC_GPS_SLEEP = binary(
-  '40403600043231334e583230313630303033343600000000004009ad31a457050810061a35b29bf80ae6da83180300320bbe32580d0a',
-);
-const CC_HEARTBEAT = binary(
-  '404044000c3631313135303030303935360000000000000000420600011e0a0f0b1312864fcd08c07a13030100640acf000004000a000000000000007ba083a66ad80d0a',
-);
-const MPIP_POSITION = binary(
-  '24245000363137313135313243333133360000000000000040011b011207133ac49a390464514a15000000008e480c00000917000000000000ffafffaf00010000ffff7800ffffffffffffff003c0d0a',
-);
-const MPIP_LOGIN = binary(
-  '24243f00676e6768656636313031313132393030313734002001840d0000d2deb556020602100b35360456cf09e6ebac0200000000030000000001abc10d0a',
-);
+// Frames by their line in Traccar's CastelProtocolDecoderTest (vectors/traccar/castel.json).
+const castel = traccarFrames('castel');
+/** SC login (0x1001) with a fix. */
+const SC_LOGIN = castel(60);
+/** SC heartbeat (0x1003). */
+const SC_HEARTBEAT = castel(162);
+/** SC alarm (0x4007), power on. */
+const SC_ALARM = castel(24);
+/** SC sleep-mode fix (0x4009): Traccar's line sends it twice in one read; the first, by its length 0x36. */
+const SC_GPS_SLEEP = castel(96).subarray(0, 0x36);
+/** MPIP position (0x4001), `$$`-framed. */
+const MPIP_POSITION = castel(57);
 
 const RECEIVED = new Date('2024-01-01T00:00:00.000Z');
 
@@ -66,12 +44,12 @@ describe('Castel SC (OBD) messages', () => {
 
   it('gives the comprehensive report’s tagged values to its fix', () => {
     const device = protocolTest(castelCodec);
-    device.position(SC_COMPREHENSIVE, { fixTime: '2025-03-20T07:17:47.000Z', latitude: 22.54843, longitude: 113.9317, attributes: { deviceTemp: 25.5, battery: 0.6, sat: 15 } });
+    device.position(castel(20), { fixTime: '2025-03-20T07:17:47.000Z', latitude: 22.54843, longitude: 113.9317, attributes: { deviceTemp: 25.5, battery: 0.6, sat: 15 } });
   });
 
   it('decodes OBD PIDs as a report at the last location', () => {
     const device = protocolTest(castelCodec);
-    device.position(SC_PID_DATA, {
+    device.position(castel(14), {
       outdated: true,
       attributes: { odometer: 19869103, ignition: true, rpm: 2121, obdSpeed: 121, coolantTemp: 90, intakeTemp: 11, mapIntake: 89, fuel: 98 },
     });
@@ -79,10 +57,10 @@ describe('Castel SC (OBD) messages', () => {
 
   it('decodes trouble codes, the cell and query answers', () => {
     const device = protocolTest(castelCodec);
-    device.position(SC_DTCS_COMMERCIAL, { outdated: true, attributes: { dtcs: 'P0326' } });
-    const cell = device.position(SC_CELL, { outdated: true, attributes: { ignition: true } });
+    device.position(castel(30), { outdated: true, attributes: { dtcs: 'P0326' } });
+    const cell = device.position(castel(144), { outdated: true, attributes: { ignition: true } });
     expect(cell.network?.cellTowers).toEqual([{ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 21493, cellId: 54843 }]);
-    device.position(SC_QUERY_RESPONSE, { outdated: true, attributes: { result: 'MALC381CMKM567148' } });
+    device.position(castel(38), { outdated: true, attributes: { result: 'MALC381CMKM567148' } });
   });
 
   it('decodes the sleep-mode fix without answering', () => {
@@ -95,7 +73,8 @@ describe('Castel SC (OBD) messages', () => {
 describe('Castel CC and MPIP messages', () => {
   it('answers the CC heartbeat with 0x8206 and decodes its fixes with the cell', () => {
     const device = protocolTest(castelCodec);
-    const position = device.position(CC_HEARTBEAT, {
+    const heartbeat = castel(138);
+    const position = device.position(heartbeat, {
       fixTime: '2015-10-30T11:19:18.000Z',
       latitude: 41.020268,
       longitude: 14.335627,
@@ -103,7 +82,7 @@ describe('Castel CC and MPIP messages', () => {
       attributes: { status: 262144, battery: 10, odometer: 0, sat: 12 },
     });
     expect(position.network?.cellTowers).toEqual([{ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 41083, cellId: 42627 }]);
-    expect(device.reply(CC_HEARTBEAT)?.toString('hex')).toBe('40401f000c3631313135303030303935360000000000000000820656110d0a');
+    expect(device.reply(heartbeat)?.toString('hex')).toBe('40401f000c3631313135303030303935360000000000000000820656110d0a');
   });
 
   it('answers an MPIP position with an @@ frame of its type and version 0xFF', () => {
@@ -113,7 +92,7 @@ describe('Castel CC and MPIP messages', () => {
   });
 
   it('answers the MPIP login with 0x1001 and identifies the device', () => {
-    const { result } = identify(castelCodec, MPIP_LOGIN, 'gnghef6101112900174');
+    const { result } = identify(castelCodec, castel(102), 'gnghef6101112900174');
     expect(result.reply?.toString('hex')).toBe('40402a00676e676865663631303131313239303031373400100100000000ffffffffffffffffc2cf0d0a');
     expect(result.positions?.[0].fixTime.toISOString()).toBe('2016-02-06T11:53:54.000Z');
   });

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { continentalCodec } from './codec.ts';
 
-// Traccar's test frames: an extended one with odometer, and a 42-byte basic one.
-const EXTENDED = '5356003216001eb48505025b4001e90f7f18ce0f00522200400001015b4001e9000e820100000c24000100014e0400736a7a';
-const BASIC = '5356002a0d0010a12403025a9ea47f00feb48400fd6e63000c0000015a9ea480000e000100000c000000';
+// Frames by their line in Traccar's ContinentalProtocolDecoderTest (vectors/traccar/continental.json).
+const continental = traccarFrames('continental');
+/** An extended status report, with odometer. */
+const EXTENDED = continental(13);
+/** A basic status report of 42 bytes. */
+const BASIC = continental(21);
 
 describe('Continental messages', () => {
   it('identifies the device by its serial number in decimal, without replying', () => {
-    const { result } = identify(continentalCodec, binary(EXTENDED), String(0x001eb485));
+    const { result } = identify(continentalCodec, EXTENDED, String(0x001eb485));
     expect(result.reply).toBeUndefined();
   });
 
   it('decodes an extended status report', () => {
-    protocolTest(continentalCodec).position(binary(EXTENDED), {
+    protocolTest(continentalCodec).position(EXTENDED, {
       ...fix('2018-07-06T23:57:29.000Z', true, -23.46609, -46.54497),
       deviceTime: '2018-07-06T23:57:29.000Z',
       course: 64,
@@ -24,7 +28,7 @@ describe('Continental messages', () => {
   });
 
   it('decodes a basic status report in seconds of arc', () => {
-    const position = protocolTest(continentalCodec).position(binary(BASIC), {
+    const position = protocolTest(continentalCodec).position(BASIC, {
       fixTime: '2018-03-06T14:23:59.000Z',
       deviceTime: '2018-03-06T14:24:00.000Z',
       latitude: (0xfeb484 - 0x1000000) / 3600,
@@ -42,20 +46,20 @@ describe('Continental messages', () => {
   });
 
   it('rejects a truncated status report', () => {
-    expect(() => continentalCodec.decode(binary(BASIC.slice(0, 60)), { device: null, data: {} }, new Date())).toThrow(ProtocolError);
+    expect(() => continentalCodec.decode(BASIC.subarray(0, 30), { device: null, data: {} }, new Date())).toThrow(ProtocolError);
   });
 });
 
 describe('Continental framing', () => {
   it('splits by the length field and waits for the rest', () => {
-    const stream = binary(BASIC, EXTENDED);
+    const stream = Buffer.concat([BASIC, EXTENDED]);
     expect(continentalCodec.frameLength(stream)).toBe(42);
     expect(continentalCodec.frameLength(stream.subarray(0, 41))).toBe(0);
     expect(protocolTest(continentalCodec).decode(stream)).toHaveLength(2);
   });
 
   it('rejects junk and finds the next SV after it', () => {
-    const stream = binary('0130', BASIC);
+    const stream = Buffer.concat([binary('0130'), BASIC]);
     expect(() => continentalCodec.frameLength(stream)).toThrow(ProtocolError);
     expect(continentalCodec.frameStart?.(stream, 1)).toBe(2);
   });

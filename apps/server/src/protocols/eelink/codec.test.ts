@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState } from '../codec.ts';
 import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { eelinkCodec, eelinkUdpCodec } from './codec.ts';
 
 const RECEIVED = new Date('2024-01-01T00:00:00.000Z');
@@ -10,21 +11,23 @@ const RECEIVED_SECONDS = '65920080';
 const tcp = () => protocolTest(eelinkCodec, { receivedAt: RECEIVED });
 const udp = () => protocolTest(eelinkUdpCodec, { anonymous: true, receivedAt: RECEIVED });
 
-// Traccar's test frames.
-const LOGIN = '676701000c007b03525440717505180104';
-const UDP_LOGIN = '454C0027E753035254407167747167670100180002035254407167747100200205020500010432000086BD';
-const UDP_NORMAL = '454C0050EAE2035254407167747167671200410021590BD93803026B940D0C3952AD0021000000000501CC0001A53F0170F0AB1305890F11000000000000C2D0001C001600000000000000000000000000000000';
+// Frames by their line in Traccar's EelinkProtocolDecoderTest (vectors/traccar/eelink.json).
+const eelink = traccarFrames('eelink');
+/** A login of IMEI 352544071750518, index 0x7b. */
+const LOGIN = eelink(57);
+/** A UDP envelope of IMEI 352544071677471 holding a normal (0x12) message, index 33. */
+const UDP_NORMAL = eelink(54);
 
 describe('Eelink login', () => {
   it('identifies the device by its IMEI and acknowledges with the time and protocol version', () => {
-    const { result } = identify(eelinkCodec, binary(LOGIN), '352544071750518', { receivedAt: RECEIVED });
+    const { result } = identify(eelinkCodec, LOGIN, '352544071750518', { receivedAt: RECEIVED });
     expect(result.positions).toEqual([]);
     expect(result.reply?.toString('hex')).toBe(`6767010009007b${RECEIVED_SECONDS}000100`);
   });
 
   it('over UDP, takes the IMEI from the envelope and answers in one', () => {
     const device = udp();
-    const [result] = device.decode(binary(UDP_LOGIN));
+    const [result] = device.decode(eelink(24));
     expect(result.uniqueId).toBe('352544071677471');
     const reply = result.reply!;
     expect(reply.toString('hex')).toMatch(new RegExp(`^454c0018[0-9a-f]{4}0352544071677471` + `6767010009 0002 ${RECEIVED_SECONDS}000100$`.replaceAll(' ', '')));
@@ -35,7 +38,7 @@ describe('Eelink login', () => {
 describe('Eelink messages', () => {
   it('decodes a normal (0x12) message: fix, cell, status, battery, analog inputs, odometer, temperature', () => {
     const device = tcp();
-    const frame = binary('6767120043000e5c37387c0304e4e1b4f8194fa800160013009408012e03702d8706453c6e5b066f115f05710000001b067f8d248d240313020500000000000000000000000001cc');
+    const frame = eelink(41);
     device.position(frame, {
       ...fix('2019-01-10T12:20:12.000Z', true, 0x04e4e1b4 / 1_800_000, -(0x100000000 - 0xf8194fa8) / 1_800_000),
       altitude: 22,
@@ -52,23 +55,23 @@ describe('Eelink messages', () => {
   });
 
   it('decodes Wi-Fi access points', () => {
-    const position = tcp().position(binary('6767120048000559c1829213059a7400008e277d000c000000000800cc00080d2a000034df3cf0b429dd82cad3048910320000000000007b7320d005ba0000000019a000000000000000000000'));
+    const position = tcp().position(eelink(60));
     expect(position.network).toMatchObject({ wifiAccessPoints: [{ macAddress: 'f0:b4:29:dd:82:ca', signalStrength: 211 }] });
     expect(position.attributes.temp1).toBe(25.625);
   });
 
   it('decodes a warning (0x14) without a fix as an alarm on the last location', () => {
-    tcp().position(binary('676714001500035f74a2940201360104591100a7160122250400'), {
+    tcp().position(eelink(20), {
       outdated: true,
       deviceTime: '2020-09-30T15:21:56.000Z',
       attributes: { alarm: 'removing', index: 3 },
     });
-    tcp().position(binary('676714002b00515784cc24130246479b07d05a06001800010000060195039f046100002cc52f6466b391604a49020089'), { attributes: { alarm: 'sos' } });
+    tcp().position(eelink(96), { attributes: { alarm: 'sos' } });
   });
 
   it('decodes the first-generation GPS (unacknowledged), alarm and state messages', () => {
     const device = tcp();
-    const gps = binary('676702001c02b259ae7387fcd360d6034332b2000000028f000a4f64002eb10101');
+    const gps = eelink(69);
     device.position(gps, {
       fixTime: '2017-09-05T09:51:03.000Z',
       valid: true,
@@ -76,8 +79,8 @@ describe('Eelink messages', () => {
       attributes: { index: 690 },
     });
     expect(device.reply(gps)).toBeUndefined();
-    device.position(binary('676704001c01a4569ff2dd0517a0f7020b0d9a06011000d8001e005b0004450183'), { fixTime: '2016-01-20T20:49:33.000Z', attributes: { alarm: 'geofenceEnter' } });
-    device.position(binary('6767050022001F59643640000000000000000000000001CC0000249500142000015964A6C0006E'), {
+    device.position(eelink(102), { fixTime: '2016-01-20T20:49:33.000Z', attributes: { alarm: 'geofenceEnter' } });
+    device.position(eelink(72), {
       valid: false,
       attributes: { event: 1, ignition: true, armed: false, blocked: false, status: 0x6e },
     });
@@ -85,24 +88,24 @@ describe('Eelink messages', () => {
 
   it('decodes a heartbeat as a status on the last location and acknowledges it', () => {
     const device = tcp();
-    const frame = binary('67670300040021006E');
+    const frame = eelink(75);
     device.position(frame, { outdated: true, attributes: { ignition: true, status: 0x6e } });
     expect(device.reply(frame)?.toString('hex')).toBe('67670300020021');
   });
 
   it('decodes OBD parameters, and the short OBD status', () => {
     const device = tcp();
-    device.position(binary('676707006502df5c89fde800bc3fa8030302005555045b555555057a5555550b225555550c105c55550d115555550e7e5555550f4555555510017b5555112b5555551f01ed5555208005b0012100005555407ad000004237f5555589000000498a0000aef78b00000000'), {
+    device.position(eelink(34), {
       outdated: true,
       deviceTime: '2019-03-14T07:08:24.000Z',
       attributes: { fuelConsumption: 73, odometer: 44791000, fuel: 0 },
     });
-    device.position(binary('6767070006000e0077035d'), { outdated: true, attributes: { ignition: true } });
+    device.position(eelink(30), { outdated: true, attributes: { ignition: true } });
   });
 
   it('decodes the answer to WHERE# as a fix, and other answers as a command result', () => {
     const device = tcp();
-    device.position(binary('676780005a000001000000004c61743a4e33312e38333935352c4c6f6e3a5738322e36313334362c436f757273653a302e30302c53706565643a302e30306b6d2f682c4461746554696d653a323031372d31322d30322031313a32393a3433'), {
+    device.position(eelink(48), {
       ...fix('2017-12-02T11:29:43.000Z', true, 31.83955, -82.61346),
     });
     const answer = Buffer.from('RELAY:OK', 'latin1');
@@ -113,7 +116,7 @@ describe('Eelink messages', () => {
 
   it('decodes every package of a UDP envelope and acknowledges them together', () => {
     const device = udp();
-    const [result] = device.decode(binary(UDP_NORMAL));
+    const [result] = device.decode(UDP_NORMAL);
     expect(result.uniqueId).toBe('352544071677471');
     expect(result.positions).toHaveLength(1);
     expect(result.positions![0].attributes).toMatchObject({ index: 33, sat: 5, charge: true });
@@ -123,7 +126,7 @@ describe('Eelink messages', () => {
 
 describe('Eelink framing', () => {
   it('splits TCP packages by their length, waiting for the rest of a split one', () => {
-    const stream = binary('67670300040021006E', LOGIN);
+    const stream = Buffer.concat([eelink(75), LOGIN]); // a heartbeat of 9 bytes, then a login
     expect(eelinkCodec.frameLength(stream)).toBe(9);
     expect(eelinkCodec.frameLength(stream.subarray(0, 4))).toBe(0);
     expect(eelinkCodec.frameLength(stream.subarray(0, 8))).toBe(0);
@@ -131,20 +134,20 @@ describe('Eelink framing', () => {
   });
 
   it('skips junk to the next package', () => {
-    const stream = Buffer.concat([text('\r\nAT'), binary(LOGIN)]);
+    const stream = Buffer.concat([text('\r\nAT'), LOGIN]);
     expect(() => eelinkCodec.frameLength(stream)).toThrow(ProtocolError);
     expect(eelinkCodec.frameStart!(stream, 1)).toBe(4);
   });
 
   it('takes a UDP envelope by its length and checks its checksum', () => {
-    const datagram = binary(UDP_NORMAL);
+    const datagram = UDP_NORMAL;
     expect(eelinkUdpCodec.frameLength(datagram)).toBe(datagram.length);
     expect(eelinkUdpCodec.checksumValid!(datagram)).toBe(true);
     const corrupt = Buffer.from(datagram);
     corrupt[30] ^= 0xff;
     expect(eelinkUdpCodec.checksumValid!(corrupt)).toBe(false);
     expect(() => eelinkUdpCodec.frameLength(datagram.subarray(0, 40))).toThrow(ProtocolError);
-    expect(eelinkUdpCodec.frameLength(binary(LOGIN))).toBe(17);
+    expect(eelinkUdpCodec.frameLength(LOGIN)).toBe(17);
   });
 
   it('refuses a package without its header inside an envelope', () => {

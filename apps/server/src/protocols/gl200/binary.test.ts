@@ -1,16 +1,17 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { protocolTest } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { gl200Codec } from './codec.ts';
 
-// Frames from Traccar's Gl200BinaryProtocolDecoderTest.
+// Frames by their line in Traccar's Gl200BinaryProtocolDecoderTest (vectors/traccar/gl200.json, which
+// holds the text test's frames too, on other lines).
+const gl200 = traccarFrames('gl200', 'Gl200BinaryProtocolDecoderTest.java');
 
 describe('gl200 binary reports', () => {
   it('decodes +RSP location reports', () => {
     const device = protocolTest(gl200Codec);
-    const [result] = device.decode(
-      binary('2b5253500700fc1fbf005d4501020209563254030003430564377e42071001000000000000007eff75a151025c6a8107e10801081a2a02680003189c1ac500000000000002100700000000000000000007e1080108241019e17ebe0d0a'),
-    );
+    const [result] = device.decode(gl200(25));
     expect(result.uniqueId).toBe('6211119207959184133');
     expect(result.positions).toHaveLength(1);
     expect(result.positions?.[0]).toMatchObject({
@@ -26,12 +27,7 @@ describe('gl200 binary reports', () => {
 
   it('decodes compressed +RSP reports: full points, then deltas a second apart', () => {
     const device = protocolTest(gl200Codec);
-    const positions = device.positions(
-      binary(
-        '2b5253506400fc1fbf058e450102020956325403000343056438ed2205010e61c6f0ff75a1b4025c6af959803d8ba07ffe17dea03f7e1fdda0007df7dfa03e7e3fd0a0befdf7cea001fddfd8a000fdefdca042fd9fe1a0427d6fe9a0017db7dca0407d47e7a0027d67e5bfc0fd77eca03ffd8fe4bfff7dcfddbffd7dbfdebffdfddfe2bfbe7e0fe1bf7f7e67e2bf7bfed7e2bf7c7f5fe2bffbffc7e3a12880a7daa0b9013fe3a0f801b7dfa0bd81efe1a03f8207e0a03e8217e4a07e023fe9a0bd824feca03a02affda07b02d004a07f02e007a00002d808a041830001a003834fefa00402b7eebf8382a7ebbfc28267e9bf81821fe3bf0181d7e3bf01016fe9bf010117edbf4080c7f6bf7f8087fabfbf805ff9a0fa8097fca23401300aa0b4016019a13a817026a13b81883ea0be81a83fa0bd81b03ba00101d83abfc0039874bfc081b835bfbf819834bfc081982fa01004702ea00502500da002827802bfc0825fffbf41821fffbf4081d801bf3f816802bec180fffebec20077fdbf80002801bfc0000800a000000800e0e0a202804ffba14a8127eea0460107e4a0cc809fd9a0c4004fcda0c2004fcaa080007fbfa0410067bebfc100c7b6a03f8037c1bfbf004fc6a03f0057c6a0410027c5a081001fbaa0418017baa001001fb8a0007fe7bca000ffdfb7a0817fc7b7a040ffbfb3a0407fb7b4a0407fb7b1bf807fbfb3a0007fb7b5a0007fb7b1a0007fb7b2a0007fbfb3a0407fafaba000ffb7ada0017f97aba040ff7faca001ff77b6bf3fff67b3bf007f87bea082ff47b4bfc27f17c1bfffff3fc2bebdff9fcabe3effbfe0bf3cff47e9a03c002ff0a1740097e9a1f8813fe1a12f01f7fca0fa028ff8a07f02a7fea041829007a00302bff8bf810287f2a0080257e1a0050207dbbfc481cfd3a044819fcda043015fc3a043810fc2a0c680a7b2a0448027b0a0857fa7aea0c37f67a2a0017ee7a7a0407f0f9fa000ff079fa03ffeffa1a03ffeffa2a07fff17a0a03fff1fa0a03fff2fa2a03fff3fa0a07fff47a2a0007f579fa03fff4f9da03fff679ca0007f679ea000ff4f9ca07fff5f9ca0007f579cbfc07f5f9fbf407f6fa6bf807f6fabbfc07f7fadbf807f87b2a0407f87b0a0407f77aba000ff77afbfc07f77aea03fff7fada07fff7faca000ff7fada0007f77abbfc0ff77b0a000ff7faea042ff2faba0037ee7ada0437e57a1a0037e27abbfc1fdf7bcbf827defc5bf01fe0fcebf017e3fd5bfc17e2fdca0ff7e27d7a13cfe27cba0bd7e0fa7a07d7e6fb9a07d7eb7b3a07efedfaea03ffef7afa0c07eefa7a07f7f07a3a03fff0fa3a03f7f27a2a03f7f37a4bfff7f6fa3bfff7f5fa3a07eff979fa03f7fbfa2a03f7fdfa1bfbf8017a5bfbf0037adbeff004fb8bfbf004fc1beff804fcbbf7f8047d5bf408027debf408007e8a03e804fdebf7e8027f2bf00ffefffa0400017efa0418017f1a041002feca0410017edbf007fbffea0007fdff6a1018027e4bf81ffc7f6a1008017dca0c10087bea0018097baa083ffc7cda0837fafc7a102ff0fc8a0c27effb9a0c2fe87c1a143fbf78ea07f7dcfc0a0bd7dffb3a03d7e47b1a03ffe77afa07ffe77ada0007e77aebfc07e77afbfc07e8faea03ffea7afbfbf7ecfb4bfbcfeffbbbf7bff8fb8bf7d0027bebffb809fc7bffa00ffc9bf78813fd9a03d8197e1a03b81d7e6a07e01efdda00081bfdda00101bfdba03f81a7dfbfc001afdbbfbd81a7f1bfbe0187eebf80814feea0028127e7a081813fe2a0010147e6a03e8147f4a0408167eca040817fe7a0018157e4bfc8011fdaa08b002fd1a009ffa7d5a009fe57f6a04b7df7f4a0097e07eca0027df7edbf807e2feca000fe3feca07ffe37f0a0407e0ff7a040fde7f0a0007de7eea000fdcff4a001fddffaa000fdcff8a0027dcffda07f7dbff3a03f7dc7f402680003189c355300000109000002120700000000000000000007e1080108290019e63b5c0d0a',
-      ),
-      { fixTime: '2017-08-01T08:36:27.000Z', valid: true, latitude: 39.611129, longitude: -9.068108, speed: 22.7 * KNOTS_PER_KMH, course: 240 },
-    );
+    const positions = device.positions(gl200(19), { fixTime: '2017-08-01T08:36:27.000Z', valid: true, latitude: 39.611129, longitude: -9.068108, speed: 22.7 * KNOTS_PER_KMH, course: 240 });
     // The second point: speed +0.1 km/h, heading -1°, then the position deltas.
     expect(positions[1]).toMatchObject({ latitude: 39.611095, longitude: -9.06817, course: 239 });
     expect(positions[1].speed).toBeCloseTo(22.8 * KNOTS_PER_KMH, 6);
@@ -41,27 +37,18 @@ describe('gl200 binary reports', () => {
 
   it('decodes +EVT events, with the ignition of virtual ignition events', () => {
     const device = protocolTest(gl200Codec);
-    device.position(
-      binary('2b4556540c00fc1fbf005c4501010108563254030003430564312a41090100000000003f007dff75a11a025c6a7807e1070a14041202680003189c1ac500000000000000000000000000000000000007e1070b041134054e5c6e0d0a'),
-      { fixTime: '2017-07-10T20:04:18.000Z', latitude: 39.611, longitude: -9.068262, altitude: 125, course: 63, attributes: { versionFw: '264', batteryLevel: 100, power: 12.586, sat: 9 } },
-    );
-    device.position(
-      binary('2b4556542d00fc1fbf0063450102020956325403000343056437f8220700000200000000010000160100f2007eff75a1f0025c6b1a07e1080108241a02680003189c1ac500000000000002100800000000000000000007e1080108241a19e24e4e0d0a'),
-      { fixTime: '2017-08-01T08:36:26.000Z', attributes: { ignition: true, power: 14.328 } },
-    );
+    device.position(gl200(31), { fixTime: '2017-07-10T20:04:18.000Z', latitude: 39.611, longitude: -9.068262, altitude: 125, course: 63, attributes: { versionFw: '264', batteryLevel: 100, power: 12.586, sat: 9 } });
+    device.position(gl200(16), { fixTime: '2017-08-01T08:36:26.000Z', attributes: { ignition: true, power: 14.328 } });
   });
 
   it('decodes +INF information without a location', () => {
     const device = protocolTest(gl200Codec);
-    device.position(
-      binary('2b494e4601fd7f0076676231303000000045010202090104020500004100054007e107150b061d0000003f010e02580000000000d0312a1013648935103226313921591f1200000000000302680003189c1ac3001b02680003189c1ac4000d02680003189c1ac5001207e107150b0d3704f658060d0a'),
-      { outdated: true, attributes: { versionFw: '260', sat: 0 } },
-    );
+    device.position(gl200(28), { outdated: true, attributes: { versionFw: '260', sat: 0 } });
   });
 
   it('decodes the record format: GNSS data items of each record', () => {
     const device = protocolTest(gl200Codec);
-    const [result] = device.decode(binary('2b000038000865134050947226820300030000216a3ed6f101895000521629fa8b28f402ac1a8e6a3ed6f100001600000010f505010ff824'));
+    const [result] = device.decode(gl200(13));
     expect(result.uniqueId).toBe('865134050947226');
     expect(result.positions).toHaveLength(1);
     expect(result.positions?.[0]).toMatchObject({ valid: true, latitude: 44.833422, longitude: -91.543308, altitude: 434.1, speed: 0, attributes: { hdop: 2.2, sat: 5 } });
@@ -70,6 +57,6 @@ describe('gl200 binary reports', () => {
 
   it('does not decode binary acknowledgements', () => {
     const device = protocolTest(gl200Codec);
-    device.none(binary('2b41434b017f244501010108676231303000000000ffff07e1070b03112d054dfe030d0a'));
+    device.none(gl200(34));
   });
 });

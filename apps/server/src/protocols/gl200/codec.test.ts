@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { binary, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { traccarFrames, traccarMessages } from '../testing/traccar-vectors.ts';
 import { gl200Codec, gl200UdpCodec } from './codec.ts';
 
-const FRI = '+RESP:GTFRI,060228,862894020180553,,,10,1,1,20.0,147,329.7,-62.899703,-17.720434,20160309113548,0736,0003,6AAE,3381,00,913.3,,,,0,220101,,,,20160309073554,132B$';
-const HEARTBEAT = '+ACK:GTHBD,1A0401,135790246811220,,20100214093254,11F0$';
-const BINARY_RSP = binary(
-  '2b5253500700fc1fbf005d4501020209563254030003430564377e42071001000000000000007eff75a151025c6a8107e10801081a2a02680003189c1ac500000000000002100700000000000000000007e1080108241019e17ebe0d0a',
-);
+// Frames by their line in Traccar's Gl200Text/BinaryProtocolDecoderTest (vectors/traccar/gl200.json).
+const gl200Text = traccarMessages('gl200', 'Gl200TextProtocolDecoderTest.java');
+const FRI = gl200Text(462);
+/** Traccar's copy leaves out the `$` that ends the heartbeat on the wire. */
+const HEARTBEAT = `${gl200Text(588)}$`;
+const BINARY_RSP = traccarFrames('gl200', 'Gl200BinaryProtocolDecoderTest.java')(25);
 
 /** Splits a stream as the TCP listener does; returns the frames and what is left over. */
 function split(stream: Buffer): { frames: Buffer[]; rest: Buffer } {

@@ -2,26 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { byteByByte, splitChunks, splitWhole } from '../codec-properties.ts';
 import { locateFrame } from '../kit/locate.ts';
 import { protocolTest, text } from '../testing/protocol-test.ts';
+import { traccarMessages } from '../testing/traccar-vectors.ts';
 import { gps103Codec, gps103UdpCodec } from './codec.ts';
 
-const REPORT = 'imei:359710045559474,tracker,151030080103,,F,000101.000,A,5443.3834,N,02512.9071,E,0.00,0;';
+// Messages by their line in Traccar's Gps103ProtocolDecoderTest (vectors/traccar/gps103.json). Several of
+// Traccar's copies leave out the `;` that ends a message on the wire.
+const gps103 = traccarMessages('gps103');
+const REPORT = gps103(144);
+const LOGIN = `${gps103(157)};`;
+const HEARTBEAT = `${gps103(161)};`;
 
 describe('GPS103 login and heartbeat', () => {
   it('a login identifies the device and is answered LOAD', () => {
     const device = protocolTest(gps103Codec, { anonymous: true });
-    expect(device.none(text('##,imei:359586015829802,A;'))?.toString()).toBe('LOAD');
+    expect(device.none(text(LOGIN))?.toString()).toBe('LOAD');
     expect(device.state.device?.uniqueId).toBe('359586015829802');
   });
 
   it('a heartbeat, the bare IMEI, is answered ON', () => {
     const device = protocolTest(gps103Codec, { anonymous: true });
-    expect(device.none(text('359586015829802;'))?.toString()).toBe('ON');
+    expect(device.none(text(HEARTBEAT))?.toString()).toBe('ON');
     expect(device.state.device?.uniqueId).toBe('359586015829802');
   });
 
   it('a heartbeat in front of a report: answered ON, and the report decoded', () => {
     const device = protocolTest(gps103Codec);
-    const [result] = device.decode(text('359769031878322imei:359769031878322,tracker,1602160718,2,F,221811.000,A,1655.2193,S,14546.6722,E,0.00,,;'));
+    const [result] = device.decode(text(gps103(120), ';'));
     expect(result.reply?.toString()).toBe('ON');
     expect(result.uniqueId).toBe('359769031878322');
     expect(result.positions?.[0].fixTime.toISOString()).toBe('2016-02-15T22:18:11.000Z');
@@ -41,10 +47,9 @@ describe('GPS103 login and heartbeat', () => {
 });
 
 describe('GPS103 framing', () => {
-  const login = '##,imei:359586015829802,A;';
-  const alternative = 'imei:861359038609986,Equipo 1,---,------,----,214734,241018,26,1,-33.42317,-70.61930,067,229,0674,1.00,08,0,1,---,*';
-  const stream = Buffer.from(`${login}${REPORT}359586015829802;${alternative}imei:1,tracker,0000000119,,L,,,0FB6,,CB5D,,,\r\n`, 'latin1');
-  const frames = [login, REPORT, '359586015829802;', alternative, 'imei:1,tracker,0000000119,,L,,,0FB6,,CB5D,,,\r\n'];
+  const alternative = gps103(44);
+  const stream = Buffer.from(`${LOGIN}${REPORT}${HEARTBEAT}${alternative}imei:1,tracker,0000000119,,L,,,0FB6,,CB5D,,,\r\n`, 'latin1');
+  const frames = [LOGIN, REPORT, HEARTBEAT, alternative, 'imei:1,tracker,0000000119,,L,,,0FB6,,CB5D,,,\r\n'];
 
   it('splits concatenated messages at `;`, `*` and line breaks, keeping the end in the frame', () => {
     expect(splitWhole(gps103Codec, stream).map((frame) => frame.toString('latin1'))).toEqual(frames);

@@ -2,34 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { gt06Codec } from './codec.ts';
 import { gt06FrameStart } from './frame.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { protocolTest } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 /** Frames of Traccar's Gt06ProtocolDecoderTest, with what Traccar decodes from them. */
+
+// By their line in that test (vectors/traccar/gt06.json).
+const gt06 = traccarFrames('gt06');
 
 const RECEIVED = new Date('2026-11-25T15:26:52Z');
 
 describe('GT06 codec: login and replies', () => {
   it('takes the IMEI from the login and acknowledges it with its serial', () => {
     const device = protocolTest(gt06Codec, { anonymous: true });
-    expect(device.none(binary('78780d01086471700328358100093f040d0a'))?.toString('hex')).toBe('78780501000955940d0a');
+    expect(device.none(gt06(17))?.toString('hex')).toBe('78780501000955940d0a');
     expect(device.state.device?.uniqueId).toBe('864717003283581');
   });
 
   it('answers an address request with "no address" in a 79 79 packet', () => {
     const device = protocolTest(gt06Codec, { receivedAt: RECEIVED });
-    const request = binary('78782e2a0f0c1d071139ca027ac8000c4658000014d83132353230313335333231373730373900000000000001002a6ece0d0a');
+    const request = gt06(547);
     expect(device.none(request)?.toString('hex')).toBe('79790015970b000000004e4126264e4126263023230000e61e0d0a');
   });
 
   it('answers a time request with the current UTC time', () => {
     const device = protocolTest(gt06Codec, { receivedAt: RECEIVED });
-    expect(device.none(binary('7878058a000688290d0a'))?.toString('hex')).toBe('78780b8a1a0b190f1a340000a2090d0a');
+    expect(device.none(gt06(550))?.toString('hex')).toBe('78780b8a1a0b190f1a340000a2090d0a');
   });
 
   it('acknowledges a location with its protocol number and serial, in a 78 78 packet even for 79 79 messages', () => {
     const device = protocolTest(gt06Codec);
-    expect(device.reply(binary('78781f120f0a140e150bc505e51e780293a9e800540000f601006e0055da00035f240d0a'))?.toString('hex')).toBe('787805120003903f0d0a');
-    const status = binary('79790026f16318c0000001010100020101000301000004010100050201950006010010000100008021af0d0a');
+    expect(device.reply(gt06(489))?.toString('hex')).toBe('787805120003903f0d0a');
+    const status = gt06(20);
     expect(device.reply(status)?.toString('hex')).toBe('787805f10080c0690d0a');
   });
 

@@ -3,10 +3,14 @@ import { ProtocolError, type ConnectionState, type DecodeResult } from '../codec
 import type { DecodedPosition } from '../types.ts';
 import { decodeGt06 } from './decoder.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 const FIX_TIME = new Date('2024-04-30T23:59:58.000Z');
 const IMEI = '864717003283581';
+
+// Frames by their line in Traccar's Gt06ProtocolDecoderTest (vectors/traccar/gt06.json).
+const gt06 = traccarFrames('gt06');
 
 function loggedIn(): ConnectionState {
   return { device: { id: 1, uniqueId: IMEI }, data: {} };
@@ -160,7 +164,7 @@ describe('GT06 decoder: locations', () => {
   });
 
   it('reads a 0x10 frame whose device leaves out serial and CRC (Traccar test frame)', () => {
-    const position = positionOf(decode(Buffer.from('7878121011091c0b1b2999058508040097a89e0034520d0a', 'hex')));
+    const position = positionOf(decode(gt06(375)));
     expect(position).toMatchObject({ fixTime: new Date('2017-09-28T11:27:41Z'), valid: true, outdated: false });
     expect(position.latitude).toBeCloseTo(92604420 / 1_800_000, 9);
   });
@@ -321,6 +325,6 @@ describe('GT06 decoder: other messages', () => {
   });
 
   it('ignores a frame too short to carry a serial', () => {
-    expect(decode(Buffer.from('787801080d0a', 'hex'))).toEqual({});
+    expect(decode(gt06(544))).toEqual({});
   });
 });

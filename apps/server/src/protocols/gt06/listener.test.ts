@@ -4,8 +4,12 @@ import { RecordingContext } from '../testing/recording-context.ts';
 import { until, type TcpDevice } from '../testing/tcp-device.ts';
 import { gt06Codec } from './codec.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const IMEI = '864717003283581';
+
+// Frames by their line in Traccar's Gt06ProtocolDecoderTest (vectors/traccar/gt06.json).
+const gt06 = traccarFrames('gt06');
 
 const location = gt06Frame(
   0x12,
@@ -25,7 +29,7 @@ describe('GT06 over TCP', () => {
   it('acknowledges the login with the exact bytes, then stores a location before acknowledging it', async () => {
     const { ctx, open } = await start();
     const device = open();
-    device.send(Buffer.from('78780D01086471700328358100093F040D0A', 'hex'));
+    device.send(gt06(17));
     await until(() => device.received.length >= 10, 'the login ack');
     expect(device.received.toString('hex')).toBe('78780501000955940d0a');
     expect(ctx.identified.map((call) => call.uniqueId)).toEqual([IMEI]);

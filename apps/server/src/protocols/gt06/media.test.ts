@@ -3,6 +3,10 @@ import { MAX_MEDIA_BYTES } from '../kit/media-parts.ts';
 import { binary, expectCompletedMedia, protocolTest } from '../testing/protocol-test.ts';
 import { gt06Codec } from './codec.ts';
 import { encodePacket } from './frame.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
+
+// Frames by their line in Traccar's Gt06ProtocolDecoderTest (vectors/traccar/gt06.json).
+const gt06 = traccarFrames('gt06');
 
 /** A JPEG of 2,500 bytes. */
 const JPEG = Buffer.concat([binary('ffd8ffe0'), Buffer.from(Array.from({ length: 2494 }, (_, at) => (at * 13) % 256)), binary('ffd9')]);
@@ -47,7 +51,7 @@ function multimedia(mediaId: number, packet: number, data: Buffer, serial: numbe
 describe('GT06 photos', () => {
   it('answers a photo announcement (Traccar’s 0x35) with the request for its first kilobyte', () => {
     const device = protocolTest(gt06Codec);
-    expect(device.none(binary('78781f3511061a0b24330503107d06084889cb01000100000cfa20e3acd301333fcb0d0a'))).toEqual(binary('78780f3620e3acd3000000000400000002ba0d0a'));
+    expect(device.none(gt06(417))).toEqual(binary('78780f3620e3acd3000000000400000002ba0d0a'));
   });
 
   it('asks for the photo kilobyte by kilobyte and gives it whole with the last', () => {

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type DecodeResult } from '../codec.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeH02 } from './decoder.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
+
+// Frames by their line in Traccar's H02ProtocolDecoderTest (vectors/traccar/h02.json).
+const h02 = traccarFrames('h02');
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -54,20 +58,20 @@ describe('H02 decoder: position reports', () => {
   });
 
   it('other report types are not confirmed', () => {
-    const result = decode('*HQ,9001000002,V8,213945,A,3542.2043,N,38.6508,W,0.00,170,221025,FBFFF9FF,0,0,0,0,22,31,126,0#');
+    const result = decode(h02(14));
     expect(result.reply).toBeUndefined();
     expect(positionOf(result).longitude).toBeCloseTo(-0.64418, 5);
   });
 
   it('reads coordinates written without a decimal point (ddmmmmmm)', () => {
-    const position = positionOf(decode('*HQ,5905101893,V1,105759,A,37573392,S,145037022,E,000.00,173,280122,FF7FFBFF,,,9059e2c,8232,4#'));
+    const position = positionOf(decode(h02(21)));
     expect(position.latitude).toBeCloseTo(-(37 + 57.3392 / 60), 9);
     expect(position.longitude).toBeCloseTo(145 + 3.7022 / 60, 9);
   });
 
   it('a coding scheme instead of A/V means a valid fix; padded speed is accepted', () => {
     expect(positionOf(decode('*HQ,353505221264507,V2,100220,0,5238.26259,N,00507.33983,E,0.25,0,280917,FFFFFFFF#')).valid).toBe(true);
-    expect(positionOf(decode('*HQ,865205035331981,V1,132926,A,1935.3933,N,07920.4134,E,  3.34,342,280519,FFFFFFFF#')).speed).toBe(3.34);
+    expect(positionOf(decode(h02(40))).speed).toBe(3.34);
   });
 
   it('skips the battery field some models insert before the date', () => {
@@ -78,8 +82,7 @@ describe('H02 decoder: position reports', () => {
 
   it('reads V19 reports with SIM fields as Traccar does: the date fills the battery field', () => {
     // Traccar's layout tries the optional battery field first; both servers store such reports at the receive time.
-    const sentence = '*HQ,4209951296,V19,214452,A,5201.0178,N,01830.5029,E,000.00,000,200417,,195.63.13.195,89480610500392633029,BFFFFBFF#';
-    const position = positionOf(decode(sentence));
+    const position = positionOf(decode(h02(70)));
     expect(position.fixTime).toEqual(RECEIVED);
     expect(position.attributes).toEqual({});
   });
@@ -90,8 +93,7 @@ describe('H02 decoder: position reports', () => {
   });
 
   it('reads odometer, temperature, fuel, altitude and cell of the extended layout', () => {
-    const sentence = '*HQ,2130510938,V1,012632,A,0520.0663,N,10028.6324,E,0.286,023,100317,FFFFDFFF,69129336,0,100.0,18,5141,5A20#';
-    const position = positionOf(decode(sentence));
+    const position = positionOf(decode(h02(106)));
     expect(position.altitude).toBe(18);
     expect(position.attributes).toMatchObject({ odometer: 69129336, temp1: 0, fuel: 100 });
     expect(position.network).toEqual({
@@ -102,13 +104,13 @@ describe('H02 decoder: position reports', () => {
   });
 
   it('without a date the report is timed when received', () => {
-    const position = positionOf(decode('*HQ,353505220873067,V1,,V,4605.75732,N,01430.73863,E,0.00,0,,FFFFFFEF,125,194,  64,d3#'));
+    const position = positionOf(decode(h02(160)));
     expect(position.fixTime).toEqual(RECEIVED);
     expect(position.valid).toBe(false);
   });
 
   it('a report without an id relies on the connection being identified', () => {
-    const result = decode('*HQ,,V1,173212,A,2225.78879,S,02829.19021,E,0.00,0,290418,FFFFFBFF#');
+    const result = decode(h02(58));
     expect(result.uniqueId).toBeUndefined();
     expect(result.reply).toBeUndefined();
     expect(positionOf(result).latitude).toBeCloseTo(-(22 + 25.78879 / 60), 9);
@@ -134,10 +136,10 @@ describe('H02 decoder: position reports', () => {
   });
 
   it.each([
-    ['no coordinates', '*HQ,353505510948929,V1,,V,,N,,E,0.00,0,,FFFFF7FF,f0,a,11a0,c0c6#'],
+    ['no coordinates', h02(64)],
     ['no hemisphere', '*HQ,353588020068342,V1,000000,V,0.0000,0,0.0000,0,0.00,0.00,000000,ffffffff,000106#'],
-    ['an unknown type', '*HQ,356327080425330,XT,1,100#'],
-    ['no type', '*HQ,4109198974,#'],
+    ['an unknown type', h02(76)],
+    ['no type', h02(85)],
   ])('ignores a message with %s', (_, sentence) => {
     expect(decode(sentence)).toEqual({});
   });
@@ -145,14 +147,15 @@ describe('H02 decoder: position reports', () => {
 
 describe('H02 decoder: other text messages', () => {
   it('HTBT: battery level without a fix, answered by echoing the header', () => {
-    const result = decode('*HQ,135790246811220,HTBT,100#\r\n');
+    // Traccar's test leaves out the line break devices send after the `#`.
+    const result = decode(`${h02(27)}\r\n`);
     expect(result.reply?.toString()).toBe('*HQ,135790246811220,HTBT#');
     expect(positionOf(result)).toMatchObject({ outdated: true, deviceTime: RECEIVED, attributes: { batteryLevel: 100 } });
     expect(result.uniqueId).toBe('135790246811220');
   });
 
   it('HTBT without a level and V0 are answered but store nothing', () => {
-    expect(decode('*HQ,135790246811220,HTBT#')).toEqual({ uniqueId: '135790246811220', reply: Buffer.from('*HQ,135790246811220,HTBT#') });
+    expect(decode(h02(37))).toEqual({ uniqueId: '135790246811220', reply: Buffer.from('*HQ,135790246811220,HTBT#') });
     expect(decode('*HQ,4210051415,V0#')).toEqual({ uniqueId: '4210051415', reply: Buffer.from('*HQ,4210051415,V0#') });
   });
 
@@ -173,7 +176,7 @@ describe('H02 decoder: other text messages', () => {
   });
 
   it('V3: serving and neighbour cells with the battery, without a fix', () => {
-    const result = decode('*HQ,355488020882405,V3,095426,74001,04,010278,045142,128,-92,010278,026311,125,,010278,026582,125,,010278,028322,119,,02DD,0,X,090517,FFFFFBFF#');
+    const result = decode(h02(94));
     expect(result.uniqueId).toBe('355488020882405');
     expect(result.reply).toBeUndefined();
     const cell = (cellId: number) => ({ mobileCountryCode: 740, mobileNetworkCode: 1, locationAreaCode: 10278, cellId });
@@ -187,7 +190,7 @@ describe('H02 decoder: other text messages', () => {
   });
 
   it('VP1 (lower-case hq): cells joined by Y, without a fix', () => {
-    const result = decode('*hq,356327081001239,VP1,V,470,002,92,3565,0Y92,19433,30Y92,1340,29#');
+    const result = decode(h02(46));
     expect(result.uniqueId).toBe('356327081001239');
     expect(positionOf(result)).toMatchObject({
       outdated: true,
@@ -203,12 +206,12 @@ describe('H02 decoder: other text messages', () => {
   });
 
   it('VP1: a fix timed by its date alone', () => {
-    const position = positionOf(decode('*hq,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#'));
+    const position = positionOf(decode(h02(67)));
     expect(position).toMatchObject({ outdated: false, valid: true, speed: 0.48, course: 0, fixTime: new Date('2017-09-08T00:00:00Z') });
     expect(position.latitude).toBeCloseTo(-(27 + 2.7245 / 60), 9);
     expect(position.longitude).toBeCloseTo(152 + 51.9311 / 60, 9);
     // Traccar reads VP1 only after a lower-case `hq`.
-    expect(decode('*HQ,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#')).toEqual({});
+    expect(decode(h02(67).toString('latin1').replace('*hq', '*HQ'))).toEqual({});
   });
 
   it('LINK: signal, satellites, battery, steps', () => {
@@ -271,7 +274,7 @@ describe('H02 decoder: binary reports', () => {
   });
 
   it('a 42-byte report carries a 15-digit IMEI', () => {
-    const position = decode(Buffer.from('2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC', 'hex'));
+    const position = decode(h02(49));
     expect(position.uniqueId).toBe('352483084193293');
     expect(positionOf(position)).toMatchObject({ fixTime: new Date('2017-08-18T10:47:59Z'), valid: true });
   });
@@ -285,7 +288,7 @@ describe('H02 decoder: binary reports', () => {
   });
 
   it('throws ProtocolError on a truncated report', () => {
-    expect(() => decode(Buffer.from('2441060008262153213108150441', 'hex'))).toThrow(ProtocolError);
+    expect(() => decode(h02(250).subarray(0, 14))).toThrow(ProtocolError);
   });
 
   it('ignores X reports', () => {

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { byteByByte, splitChunks } from '../codec-properties.ts';
 import { h02DatagramLength, h02FrameLength, h02FrameStart } from './frame.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
+
+// Frames by their line in Traccar's H02ProtocolDecoderTest (vectors/traccar/h02.json).
+const h02 = traccarFrames('h02');
 
 /** Splits a stream the way the TCP listener does: take frames while complete, keep the rest. */
 function split(stream: Buffer): { frames: string[]; rest: Buffer } {
@@ -15,10 +19,11 @@ function split(stream: Buffer): { frames: string[]; rest: Buffer } {
 }
 
 const v1 = '*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#';
-const heartbeat = '*HQ,135790246811220,HTBT,100#';
-const short = Buffer.from('2441060116601245431311165035313006004318210e000000fffffbffff0024', 'hex');
-const imei = Buffer.from('2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC', 'hex');
-const long = Buffer.from('24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f', 'hex');
+const heartbeat = h02(27).toString('latin1');
+/** Binary reports of 32, 42 (with an IMEI) and 45 bytes. */
+const short = h02(247);
+const imei = h02(49);
+const long = h02(250);
 const other = Buffer.from('5800009814991024031101175540227006012321670c000095fffffbffff0033', 'hex');
 
 describe('H02 frame splitter', () => {
@@ -44,8 +49,8 @@ describe('H02 frame splitter', () => {
   });
 
   it('frames reports of other sizes (Traccar test, 46 and 48 bytes) once the next frame shows where they end', () => {
-    const of46 = Buffer.from('2421305109380127171003170520046500100286297e003085ffffdfffff03440069129344006400001151415a20', 'hex');
-    const of48 = Buffer.from('24971305007205201916101533335008000073206976000000effffbffff000252776566060000000000000000000049', 'hex').subarray(0, 48);
+    const of46 = h02(103);
+    const of48 = h02(272).subarray(0, 48);
     expect(h02FrameLength(of46)).toBe(0);
     expect(split(Buffer.concat([of46, of46, Buffer.from(v1)])).frames).toEqual([of46, of46, Buffer.from(v1)].map((frame) => frame.toString('latin1')));
     expect(split(Buffer.concat([of48, Buffer.from(heartbeat)])).frames).toEqual([of48, Buffer.from(heartbeat)].map((frame) => frame.toString('latin1')));
@@ -105,7 +110,7 @@ describe('H02 junk skipping', () => {
 
 describe('H02 datagrams', () => {
   it('are one message each, whatever their size', () => {
-    const odd = Buffer.from('24971305007205201916101533335008000073206976000000effffbffff000252776566060000000000000000000049', 'hex');
+    const odd = h02(272);
     expect(h02DatagramLength(odd)).toBe(odd.length);
     expect(h02DatagramLength(Buffer.from(`${v1}\r\n`))).toBe(v1.length + 2);
   });

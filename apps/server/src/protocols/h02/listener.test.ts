@@ -4,10 +4,12 @@ import { listenerTestbed } from '../testing/listener-testbed.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
 import { until, type TcpDevice } from '../testing/tcp-device.ts';
 import { h02Codec, h02UdpCodec } from './codec.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const ID = '4210051415';
 const V1 = `*HQ,${ID},V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#`;
-const BINARY = Buffer.from('24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f', 'hex');
+/** A 45-byte binary report of device 4106000826: line 250 of Traccar's H02ProtocolDecoderTest (vectors/traccar/h02.json). */
+const BINARY = traccarFrames('h02')(250);
 
 /** The devices 4210051415 and 4106000826 are known. */
 const known = (uniqueId: string) => (uniqueId === ID || uniqueId === '4106000826' ? Number(uniqueId.slice(-2)) : null);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { traccarMessages } from '../testing/traccar-vectors.ts';
 import { jmakCodec } from './codec.ts';
 
-// Reports from Traccar's JmakProtocolDecoderTest.
-const EVENT = '~000000041FE3FFFF;233333-33333-3333333;868695060715016;8210;NULL;1750689718530;-19.88246;-43.97855;825.60;B;0.53;16;31;0.87;0.00;1;0;52.45;4.74;11750;3863;TIMB;4;1750689718543;1;9;0;0.00$';
-const EVENT_CAN = '~000000041FE3FFFF;233333-33333-3333333;868695060715016;8224;NULL;1750689928520;-19.88245;-43.97853;837.10;B;0.06;18;31;0.89;0.00;1;0;52.50;4.74;11750;3875;TIMB;4;1750689928534;1;9;0;0.00|00000000000041DF;180.00;211.00;208.00;190.00;7;50;P;80;69$';
+// Reports by their line in Traccar's JmakProtocolDecoderTest (vectors/traccar/jmak.json).
+const jmak = traccarMessages('jmak');
+/** A report of the event group only, count 8210. */
+const EVENT = jmak(19);
 /** Serial, IMEI, time, position and event 126 in state 4: a driver identified by the event name. */
 const DRIVER = '~1C0073;1;868695060715016;1750689928520;-19.5;-43.5;126;4;ABC123$';
 
@@ -31,7 +33,8 @@ describe('JMAK reports', () => {
   });
 
   it('decodes the CAN group, whose engine hours replace the event group’s', () => {
-    protocolTest(jmakCodec).position(text(EVENT_CAN), {
+    // A report with the event and CAN groups.
+    protocolTest(jmakCodec).position(text(jmak(13)), {
       attributes: { obdOdometer: 180_000, hours: 211 * 3_600_000, obdSpeed: 208, rpm: 190, canStatus: 7, throttle: 50, fuel: 80, oilTemperature: 69 },
     });
   });

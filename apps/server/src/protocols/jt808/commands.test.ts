@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
 import { binary } from '../testing/protocol-test.ts';
 import { jt808Codec } from './codec.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 /** A device identified as 123456789012345 (terminal id 0b3a73ce2ff2), nothing heard on this connection yet. */
 function device(settings: Record<string, string | boolean> = {}): ConnectionState {
@@ -44,7 +45,8 @@ describe('jt808 commands', () => {
 
   it('writes to the terminal in the edition and id of its own messages', () => {
     const state = device();
-    jt808Codec.decode(binary('7e0704402d0100000866496077582164881d0001000028000000000000000701a00192091f2a4700160000000226050916422701040000258230010031010e507e'), state, new Date());
+    // A 2019-edition batch report: line 33 of Traccar's JT808ProtocolDecoderTest (vectors/traccar/jt808.json).
+    jt808Codec.decode(traccarFrames('jt808')(33), state, new Date());
     expect(encode('engineStop', {}, state)).toEqual(binary('7e8105400101000008664960775821640000f0197e'));
   });
 

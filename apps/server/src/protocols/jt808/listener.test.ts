@@ -4,10 +4,14 @@ import { binary } from '../testing/protocol-test.ts';
 import { RecordingContext } from '../testing/recording-context.ts';
 import { until, type TcpDevice } from '../testing/tcp-device.ts';
 import { jt808Codec } from './codec.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
-/** Terminal 013511221122: registration, authentication, location (Traccar's test frames). */
-const REGISTER = binary('7E0100002D013511221122000500000000373031303748422D52303347424400000000000000000000003233363631303402CBD5424136383630387E');
-const AUTHENTICATE = binary('7E0102000E013511221122000661757468656E7469636174696F6E3F7E');
+// Frames by their line in Traccar's JT808ProtocolDecoderTest (vectors/traccar/jt808.json).
+const jt808 = traccarFrames('jt808');
+/** Terminal 013511221122: registration, authentication (Traccar's test frames), location. */
+const REGISTER = jt808(319);
+const AUTHENTICATE = jt808(325);
+
 const LOCATION = binary('7e020000220135112211220007000000000000400e012af16f02cbd2ba000000000000150101194257010400000077227e');
 
 const testbed = listenerTestbed();

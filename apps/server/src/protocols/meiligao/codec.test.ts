@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { meiligaoCodec, meiligaoUdpCodec } from './codec.ts';
 import { crc16CcittFalse } from '../kit/crc.ts';
 
-// Frames from Traccar's MeiligaoProtocolDecoderTest.
-const LOGIN = binary('24240011671440258855405000b24d0d0a');
-const POSITION = binary(
-  '2424008f142180340967ff99553033333233302e3030302c412c313531362e383039392c4e2c31303435322e383835352c452c302e30302c33332c3038313232302c2c2a33367c302e387c3132337c323130307c303030302c303030302c303230452c303241417c30323038303030353038394530304531434638347c31437c31373243353832437c3042a8060d0a',
-);
-const POSITION_DECIMAL_ODOMETER = binary(
-  '242400706796502079108999553131333131382e3030302c412c313033372e393637382c4e2c30363132312e353637392c572c302e35342c322e34322c3330303931352c2c2c412a37307c302e37377c392e397c303030307c303030302c303161327c3030313138373132374cae0d0a',
-);
-const RETRANSMISSION = binary(
-  '2424006661172036237118668801003039333630342e3030302c562c303330332e333231352c4e2c31303134372e313530302c452c302e30302c2c3235313031377c302e307c302e307c303030307c303030302c303030307c30303030303230343259ca0d0a',
-);
-const RFID = binary(
-  '24240074630700194707719966009e1f7f00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007c3132303334302c3238303630362c323430302e303030302c4e2c31323130302e303030302c458f7e0d0a',
-);
-/** A position, real-time OBD data and accumulated OBD data in one read. */
-const POSITION_AND_OBD = binary(
-  '242400736610402421174399553130353033342e3937382c412c333933352e333638392c4e2c30303233382e313638342c452c303034382c3034322c3038313231362c2c2a31437c31312e357c3139347c313030317c303341362c303030307c30303130343030307c3030303030303cd00d0a',
-  '2424004e66104024211743990131342e312c323638372c39302c32312e35372c342e37312c38352c372e31302c382e31362c342e32372c3130342c302e33342c392e33342c302c312c30b7160d0a',
-  '2424003266104024211743990232352c322e34302c302e37392c32322c34332c3131392c333735362c37352c3132e4c90d0a',
-);
-const TROUBLE_CODES = binary('242400166578902354329399034331453838d2c40d0a');
+// Frames by their line in Traccar's MeiligaoProtocolDecoderTest (vectors/traccar/meiligao.json).
+const meiligao = traccarFrames('meiligao');
+/** Login (0x5000). */
+const LOGIN = meiligao(76);
+/** Position report (0x9955) with HDOP, altitude, I/O, ADC, signal, odometer and satellites. */
+const POSITION = meiligao(18);
 
 const ID = '142180340967ff';
 const SENTENCE = '033230.000,A,1516.8099,N,10452.8855,E,0.00,33,081220,,*36|0.8|123|2100|0000,0000,020E,02AA';
@@ -61,7 +47,7 @@ describe('Meiligao messages', () => {
 
   it('reads the decimal odometer variant', () => {
     const device = protocolTest(meiligaoCodec);
-    device.position(POSITION_DECIMAL_ODOMETER, { fixTime: '2015-09-30T11:31:18.000Z', latitude: 10.6328, longitude: -61.359465, speed: 0.54, attributes: { adc2: 0x1a2, odometer: 1187127 } });
+    device.position(meiligao(79), { fixTime: '2015-09-30T11:31:18.000Z', latitude: 10.6328, longitude: -61.359465, speed: 0.54, attributes: { adc2: 0x1a2, odometer: 1187127 } });
   });
 
   it('decodes alarms by code, with the TK218 numbering for that model', () => {
@@ -77,20 +63,21 @@ describe('Meiligao messages', () => {
 
   it('decodes the retransmission of stored reports', () => {
     const device = protocolTest(meiligaoCodec);
-    device.position(RETRANSMISSION, { fixTime: '2017-10-25T09:36:04.000Z', valid: false, latitude: 3.055358, longitude: 101.785833, attributes: { odometer: 2042 } });
+    device.position(meiligao(43), { fixTime: '2017-10-25T09:36:04.000Z', valid: false, latitude: 3.055358, longitude: 101.785833, attributes: { odometer: 2042 } });
   });
 
   it('decodes RFID cards with their position', () => {
     const device = protocolTest(meiligaoCodec);
-    device.position(RFID, { fixTime: '2006-06-28T12:03:40.000Z', valid: true, latitude: 24, longitude: 121, attributes: { card1: '0010362751', driverUniqueId: '0010362751' } });
+    device.position(meiligao(83), { fixTime: '2006-06-28T12:03:40.000Z', valid: true, latitude: 24, longitude: 121, attributes: { card1: '0010362751', driverUniqueId: '0010362751' } });
   });
 
   it('decodes OBD data and trouble codes as reports at the last location', () => {
     const device = protocolTest(meiligaoCodec);
-    const [, realTime, totals] = device.positions(POSITION_AND_OBD, { fixTime: '2016-12-08T10:50:34.000Z', attributes: { odometer: 104000, driverUniqueId: '000000' } });
+    // A position, real-time OBD data and accumulated OBD data in one read.
+    const [, realTime, totals] = device.positions(meiligao(64), { fixTime: '2016-12-08T10:50:34.000Z', attributes: { odometer: 104000, driverUniqueId: '000000' } });
     expect(realTime).toMatchObject({ outdated: true, attributes: { battery: 14.1, rpm: 2687, obdSpeed: 90, coolantTemp: 85, fuelUsed: 9.34, hardAccelerationCount: 1 } });
     expect(totals).toMatchObject({ outdated: true, attributes: { totalIgnitionNo: 25, totalDrivingTime: 2.4, historyHighestRpm: 3756, totalHarshBrake: 12 } });
-    device.position(TROUBLE_CODES, { outdated: true, attributes: { dtcs: 'C1E88' } });
+    device.position(meiligao(14), { outdated: true, attributes: { dtcs: 'C1E88' } });
   });
 
   it('acknowledges photo uploads without storing them', () => {
@@ -131,10 +118,7 @@ describe('Meiligao framing', () => {
     const broken = Buffer.from(POSITION);
     broken[30] ^= 0x01;
     expect(meiligaoCodec.checksumValid!(broken)).toBe(false);
-    const x25 = binary(
-      '242400706573402852404799553130313932372e3030302c412c313732362e38323739332c4e2c30373832382e31393637312c452c312e382c362e342c3137313131362c2c2a32427c312e36387c3534342e327c313030307c303030302c303030307c3030303032383638373a1a0d0a',
-    );
-    expect(meiligaoCodec.checksumValid!(x25)).toBe(true);
+    expect(meiligaoCodec.checksumValid!(meiligao(55))).toBe(true);
   });
 
   it('refuses a truncated RFID report without crashing', () => {

@@ -3,6 +3,19 @@ import { ProtocolError } from '../codec.ts';
 import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { meitrackCodec, meitrackUdpCodec } from './codec.ts';
 import { AAA, deviceFrame, IMEI } from './test-frames.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
+
+// Frames by their line in Traccar's MeitrackProtocolDecoderTest (vectors/traccar/meitrack.json).
+const meitrack = traccarFrames('meitrack');
+/** The frame on `line` with the CR LF that Traccar's test leaves out. */
+const withCrLf = (line: number) => Buffer.concat([meitrack(line), text('\r\n')]);
+
+/** The frame on `line` framed again, with the checksum Traccar's test gets wrong put right. */
+function rechecked(line: number): Buffer {
+  const parts = /^\$\$(.)\d+,(\d+),(.*)\*[0-9A-F]{2}(?:\r\n)?$/.exec(meitrack(line).toString('latin1'));
+  if (!parts) throw new Error(`line ${line} holds no Meitrack frame`);
+  return deviceFrame(parts[1], parts[2], parts[3]);
+}
 
 describe('Meitrack text reports', () => {
   it('identifies the device by the IMEI every message carries', () => {
@@ -33,10 +46,12 @@ describe('Meitrack text reports', () => {
   });
 
   it('reads battery and power given in volts', () => {
-    protocolTest(meitrackCodec).position(
-      deviceFrame('D', '867047043162018', 'AAA,35,-1.264865,36.800705,211001105240,A,9,20,41.0,323,1,1697,1,0,000|00||,0000,4.33|12.96|1.92|2.72|2.69,0.000000|0|0.000000,'),
-      { fixTime: '2021-10-01T10:52:40.000Z', speed: 41 * 0.539957, network: null, attributes: { battery: 4.33, power: 12.96 } },
-    );
+    protocolTest(meitrackCodec).position(withCrLf(72), {
+      fixTime: '2021-10-01T10:52:40.000Z',
+      speed: 41 * 0.539957,
+      network: null,
+      attributes: { battery: 4.33, power: 12.96 },
+    });
   });
 
   it('turns alarm events into alarms', () => {
@@ -47,33 +62,23 @@ describe('Meitrack text reports', () => {
   });
 
   it('keeps the RFID card of event 37 as the driver, other event data as is', () => {
-    protocolTest(meitrackCodec).position(
-      deviceFrame('I', '013949004569813', 'AAA,37,54.739468,25.273648,150208173414,A,5,24,0,73,1.5,165,74,3381,246|1|0065|118A,0000,0003|0003|0000|08D4|0002,006380DF,,1,0008'),
-      { attributes: { driverUniqueId: '006380DF', fuel: 0.08 } },
-    );
+    protocolTest(meitrackCodec).position(withCrLf(128), { attributes: { driverUniqueId: '006380DF', fuel: 0.08 } });
     const other = deviceFrame('A', IMEI, 'AAA,39,22.5,114.0,240101000000,A,7,22,0,0,1.0,0,0,0,0|0|0|0,0000,0|0|0|0188|0473,12,,1,0000');
     protocolTest(meitrackCodec).position(other, { attributes: { eventData: '12' } });
   });
 
   it('decodes cached (AFF) reports, which number the event', () => {
-    protocolTest(meitrackCodec).position(
-      deviceFrame('J', '123123123123123', 'AFF,0004,35,58.588926,16.180473,140928192856,A,10,27,0,161,1.2,19,1648894,435695,240|24|88B9|E435,0000,|||0A22|0000,00000001,,50,,,,,,,,,,,,,'),
-      { fixTime: '2014-09-28T19:28:56.000Z', latitude: 58.588926, attributes: { event: 35, battery: 25.94 } },
-    );
+    protocolTest(meitrackCodec).position(rechecked(170), { fixTime: '2014-09-28T19:28:56.000Z', latitude: 58.588926, attributes: { event: 35, battery: 25.94 } });
   });
 
   it('decodes temperature sensors, signed hundredths from protocol 3', () => {
-    protocolTest(meitrackCodec).position(
-      deviceFrame('V', '863835026871173', 'AAA,35,34.516428,10.470160,170915154043,A,9,12,68,74,0.9,9,1988259,525882,605|2|008C|0007B5A6,0200,0003|0000|0000|01A6|0571,00000001,,3,0000,06FB2E,360,511'),
-      { attributes: { temp6: -12.34, fuel: 0, eventData: '00000001' } },
-    );
+    protocolTest(meitrackCodec).position(rechecked(100), { attributes: { temp6: -12.34, fuel: 0, eventData: '00000001' } });
   });
 
   it('decodes the taximeter data', () => {
-    protocolTest(meitrackCodec).position(
-      deviceFrame('S', '864507031219974', 'AAA,109,13.844643,100.644395,171207021520,A,10,28,0,31,0.8,6,390,421327,520|0|0016|000F2DB0,8400,0000|0000|0000|018D|04C6,,,108,0000,,6,0,,,,,11|171207091500|171207091500|78|3500|000000|000003'),
-      { attributes: { taximeterOn: false, taximeterStart: '171207091500', taximeterDistance: 78, taximeterFare: 3500, taximeterWait: '000003' } },
-    );
+    protocolTest(meitrackCodec).position(withCrLf(94), {
+      attributes: { taximeterOn: false, taximeterStart: '171207091500', taximeterDistance: 78, taximeterFare: 3500, taximeterWait: '000003' },
+    });
   });
 
   it('rejects a malformed report', () => {
@@ -88,7 +93,7 @@ describe('Meitrack text reports', () => {
 
 describe('Meitrack replies and command answers', () => {
   it('answers AAC with AAC,1 under the same flag', () => {
-    const reply = protocolTest(meitrackCodec).none(text('$$z27,861451040910625,AAC,1*D3\r\n'));
+    const reply = protocolTest(meitrackCodec).none(withCrLf(180));
     expect(reply?.toString()).toBe('@@z27,861451040910625,AAC,1*0B\r\n');
   });
 
@@ -141,7 +146,7 @@ describe('Meitrack framing', () => {
   });
 
   it('takes a whole datagram over UDP, even without its CR LF', () => {
-    const datagram = text('$$u28,864606044993987,D82,0*D6');
+    const datagram = meitrack(52);
     expect(meitrackUdpCodec.frameLength(datagram)).toBe(datagram.length);
     protocolTest(meitrackUdpCodec).position(datagram, { attributes: { result: 'D82,0' } });
     expect(() => meitrackUdpCodec.frameLength(text('junk'))).toThrow(ProtocolError);

@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { withoutAttributes, type EncodingRow } from '../testing/command-rows.ts';
+import { traccarMessages } from '../testing/traccar-vectors.ts';
 import { mobilogixCodec } from './codec.ts';
 
-// Traccar's test messages, with the `]` that ends them on the wire.
-const LOGIN = '[2020-12-01 14:00:22,T1,1,V1.1.1,201951132031,,,12345678,724108005415815,359366080211420]';
-const HEARTBEAT = '[2021-08-20 19:27:14,T14,1,V1.3.5,201909000982,53,12.18]';
-const VIBRATION = '[2020-10-25 20:45:09,T9,1,V1.2.3,201951132044,59,10.50,701,-25.236860,-45.708530,0,314]';
+// Messages by their line in Traccar's MobilogixProtocolDecoderTest (vectors/traccar/mobilogix.json),
+// with the `]` that ends them on the wire (Traccar's frame decoder strips it).
+const traccar = traccarMessages('mobilogix');
+const mobilogix = (line: number) => `${traccar(line)}]`;
+const LOGIN = mobilogix(20);
+const HEARTBEAT = mobilogix(14);
+const VIBRATION = mobilogix(26);
 
 describe('Mobilogix messages', () => {
   it('identifies the device by the serial of the login and acknowledges it', () => {
@@ -18,7 +22,7 @@ describe('Mobilogix messages', () => {
 
   it('acknowledges every other type with S<n>, even messages without a report', () => {
     const device = protocolTest(mobilogixCodec);
-    expect(device.none(text('[2020-10-25 20:44:08,T8,1,V1.2.3,201951132044,3596]'))?.toString()).toBe('[2020-10-25 20:44:08,S8]');
+    expect(device.none(text(mobilogix(23)))?.toString()).toBe('[2020-10-25 20:44:08,S8]');
     expect(device.reply(text(VIBRATION))?.toString()).toBe('[2020-10-25 20:45:09,S9]');
   });
 
@@ -37,7 +41,7 @@ describe('Mobilogix messages', () => {
       course: 314,
       attributes: { type: 'T9', alarm: 'vibration', status: 0x59, blocked: false, ignition: false, motion: true, battery: 10.5, sat: 7, rssi: -111 },
     });
-    protocolTest(mobilogixCodec).position(text('[2021-10-25 20:47:11,T11,1,V1.2.3,201951132044,3F,9.23,991,-25.909262,-47.045387,1,341]'), {
+    protocolTest(mobilogixCodec).position(text(mobilogix(32)), {
       valid: true,
       speed: 0.539957,
       attributes: { alarm: 'lowPower', charge: true, ignition: true, sat: 9, rssi: -57 },
@@ -58,7 +62,7 @@ describe('Mobilogix messages', () => {
   });
 
   it('ignores the fields newer firmwares append', () => {
-    protocolTest(mobilogixCodec).position(text('[2021-09-30 20:06:35,T21,1,V1.3.5,201950130047,37,14.97,092,-23.494715,-46.851341,0,240,4.08,0,19516,4431,0.78,724,10,09111,00771,31,4680]'), {
+    protocolTest(mobilogixCodec).position(text(mobilogix(63)), {
       valid: true,
       latitude: -23.494715,
       course: 240,

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { mxtCodec } from './codec.ts';
 import { crc16Xmodem } from '../kit/crc.ts';
 import { escapeFrame, unescapeFrame } from './frame.ts';
 
-// Traccar's test frames, as the device sends them (escaped).
-const GPS_ODOMETER_HOURS = '01a631a7627b00087dc41c40850006aab70affecdf23fd32200080000600000000000000000000001b2ff03b1bb9c4c60214f40100050000006c2d0000f427600051051101de0704';
-const ESCAPED = '01a631144c7e0008643ad2f456fb2d49747cfe4cbe0ffd002008800000001021000fd43d3f1403000000ff300000f42760001031102445a81fda04';
+// Frames by their line in Traccar's MxtProtocolDecoderTest (vectors/traccar/mxt.json), as the device
+// sends them (escaped).
+const mxt = traccarFrames('mxt');
+/** A position with the GPS, odometer, hour meter and power groups. */
+const GPS_ODOMETER_HOURS = mxt(13);
+/** A position of serial 8277012 with escaped bytes. */
+const ESCAPED = mxt(16);
 /** A device's message and the acknowledgement its vendor's server sent (traccar/traccar#1633). */
 const VENDOR_SAMPLE = '01a23175f6400008645310310c15a62d81753aff57d6b4fd03341030c000000002001200003b2c020000005b2d0000f427103300510dc71024c69a04';
 const VENDOR_ACK = '01a20275f64000c69a7f6d04';
@@ -21,11 +26,11 @@ function otherMessage(type: number): Buffer {
 
 describe('MXT positions', () => {
   it('identifies the device by its serial number', () => {
-    identify(mxtCodec, binary(ESCAPED), '8277012');
+    identify(mxtCodec, ESCAPED, '8277012');
   });
 
   it('decodes the fix, flags and the GPS, odometer, hour meter and power groups', () => {
-    protocolTest(mxtCodec).position(binary(GPS_ODOMETER_HOURS), {
+    protocolTest(mxtCodec).position(GPS_ODOMETER_HOURS, {
       ...fix('2002-02-07T08:21:00.000Z', true, -16.074838, -47.980564),
       speed: 0,
       attributes: { index: 7364, ignition: false, alarm: 'general', input: 12, output: 0, charge: false, rssi: 27, temp1: 27, odometer: 46580921, hours: 128020 * 60000, power: 11.628, battery: 0 },
@@ -33,7 +38,7 @@ describe('MXT positions', () => {
   });
 
   it('resolves escapes before decoding', () => {
-    protocolTest(mxtCodec).position(binary(ESCAPED), {
+    protocolTest(mxtCodec).position(ESCAPED, {
       fixTime: '2016-02-11T21:27:52.000Z',
       latitude: -25.398199,
       longitude: -49.299892,
@@ -58,14 +63,14 @@ describe('MXT positions', () => {
 
 describe('MXT framing', () => {
   it('splits frames at 0x04 and waits for the end', () => {
-    const stream = binary(ESCAPED, GPS_ODOMETER_HOURS);
-    expect(mxtCodec.frameLength(stream)).toBe(ESCAPED.length / 2);
+    const stream = Buffer.concat([ESCAPED, GPS_ODOMETER_HOURS]);
+    expect(mxtCodec.frameLength(stream)).toBe(ESCAPED.length);
     expect(protocolTest(mxtCodec).decode(stream)).toHaveLength(2);
-    expect(mxtCodec.frameLength(binary(ESCAPED).subarray(0, 30))).toBe(0);
+    expect(mxtCodec.frameLength(ESCAPED.subarray(0, 30))).toBe(0);
   });
 
   it('skips junk up to the next 0x01', () => {
-    const stream = binary('ffee', ESCAPED);
+    const stream = Buffer.concat([binary('ffee'), ESCAPED]);
     expect(() => mxtCodec.frameLength(stream)).toThrow(ProtocolError);
     expect(mxtCodec.frameStart?.(stream, 1)).toBe(2);
     expect(() => mxtCodec.frameLength(Buffer.concat([binary('01'), Buffer.alloc(2000, 0x55)]))).toThrow(ProtocolError);
@@ -86,7 +91,7 @@ describe('MXT framing', () => {
   });
 
   it('rejects a truncated position', () => {
-    const truncated = binary(ESCAPED).subarray(0, 20);
+    const truncated = ESCAPED.subarray(0, 20);
     expect(() => mxtCodec.decode(Buffer.concat([truncated, binary('04')]), protocolTest(mxtCodec).state, new Date())).toThrow(ProtocolError);
   });
 });

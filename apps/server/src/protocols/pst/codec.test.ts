@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { binary, fix, identify, protocolTest } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { pstCodec, pstUdpCodec } from './codec.ts';
 
-// Messages from Traccar's PstProtocolDecoderTest, bare (as over UDP).
+// Messages by their line in Traccar's PstProtocolDecoderTest (vectors/traccar/pst.json), bare (as over
+// UDP), in hex for the tests to frame and edit.
+const frames = traccarFrames('pst');
+const pst = (line: number) => frames(line).toString('hex');
 /** Status with battery and GPS fields; its 0x28 byte is escaped over TCP. */
-const STATUS = '2faf97de06000024db0551380cbb08070b040000015a0c09b50177e5100a1822da0d010d0f0451380628101451380cc384b800488a84036901b202d3010001061103ffff00150203523687';
+const STATUS = pst(13);
 const STATUS_FRAME = '28' + STATUS.replace('51380628', '5138062768') + '29';
-/** Status with the ignition on and no battery field. */
-const STATUS_IGNITION = '2faf9ab606000004c7055052ec88c0070b04000015050c09b500a25271c733e0720d01fe0f045052ec8410145052ba07858413918af325e7020802fe010001051103ffff0015023bbdc87d';
 /** Status without fields: no fix. */
-const STATUS_EMPTY = '2faf9b4c0600000012054f36ec194000bfa9';
-/** A message of type 2, not decoded. */
-const OTHER = '2faf9b5605e40000e0022faf9b560196cb2f003f0c72ab56129ae0847ac98801cd1ed8';
+const STATUS_EMPTY = pst(25);
 
 describe('PST over TCP', () => {
   it('identifies the device by its id and decodes a status report’s GPS and battery fields', () => {
@@ -28,7 +28,8 @@ describe('PST over TCP', () => {
   });
 
   it('reads the ignition from the status byte', () => {
-    protocolTest(pstCodec).position(binary('28', STATUS_IGNITION, '29'), {
+    // Status with the ignition on and no battery field.
+    protocolTest(pstCodec).position(binary('28', pst(19), '29'), {
       fixTime: '2020-01-09T11:40:07.000Z',
       latitude: -23.541682,
       longitude: -46.732838,
@@ -41,7 +42,8 @@ describe('PST over TCP', () => {
     const device = protocolTest(pstCodec);
     expect(device.reply(binary(STATUS_FRAME))?.toString('hex')).toBe('282faf97de06000024db0005c68829');
     expect(device.none(binary('28', STATUS_EMPTY, '29'))?.toString('hex')).toBe('282faf9b4c060000001200' + '0579d229');
-    expect(device.none(binary('28', OTHER, '29'))?.toString('hex')).toBe('282faf9b5605e40000e000027dd429');
+    const other = pst(28); // a message of type 2, not decoded
+    expect(device.none(binary('28', other, '29'))?.toString('hex')).toBe('282faf9b5605e40000e000027dd429');
   });
 
   it('splits concatenated and partial frames, and skips junk and repeated openings', () => {

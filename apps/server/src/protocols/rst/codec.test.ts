@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { traccarMessages } from '../testing/traccar-vectors.ts';
 import { rstCodec } from './codec.ts';
 
-// Traccar's test messages.
-const REPORT = 'RST;A;RST-MINI-4Gv3;V9.10;009521405;13;1;21-11-2023 20:04:18;21-11-2023 20:04:18;-12.923627;-38.388287;1;165;29;1;5;2;00;B0;00;1A;02;11.89;3.90;73;31;FE;0000;01;40;00800061;0;184;2;4;4;6;434.0000;2;0;-49;1815;37391;724;255;263;00000000;FIM;';
-const DRIVER = 'RST;A;RST-MINIv5;V9.08;009767055;248;55;14-12-2023 19:34:20;14-12-2023 19:34:21;-12.923640;-38.388313;0;14;17;1;4;15;00;B0;00;1A;02;12.18;4.02;65;21;FE;0000;01;C0;001606017031;0002;FIM;';
-const RESULT = 'RST;A;RST-MINI-4Gv3;V9.10;009521405;1;134;FIM;';
-const TRIP = 'RST;A;RST-MINIv2;V7.04;008051261;0124;29;04-04-2021 17:27:26;04-04-2021 17:27:26;-1.280811;-47.931755;7353;79;1;14;7315;26;10;0;1855;0;FIM;';
+// Messages by their line in Traccar's RstProtocolDecoderTest (vectors/traccar/rst.json).
+const rst = traccarMessages('rst');
+/** A report of event 1 from serial 009521405, index 13. */
+const REPORT = rst(28);
+/** A command result, event 134. */
+const RESULT = rst(17);
 
 describe('RST messages', () => {
   it('identifies the device by its serial and acknowledges with event 6', () => {
@@ -27,7 +29,7 @@ describe('RST messages', () => {
   });
 
   it('reads the driver key of event 55', () => {
-    protocolTest(rstCodec).position(text(DRIVER), { fixTime: '2023-12-14T19:34:21.000Z', attributes: { driverUniqueId: '001606017031', ignition: true } });
+    protocolTest(rstCodec).position(text(rst(21)), { fixTime: '2023-12-14T19:34:21.000Z', attributes: { driverUniqueId: '001606017031', ignition: true } });
   });
 
   it('gives a command result the last location', () => {
@@ -35,7 +37,9 @@ describe('RST messages', () => {
   });
 
   it('acknowledges other events without a position, the index without leading zeros', () => {
-    expect(protocolTest(rstCodec).none(text(TRIP))?.toString()).toBe('RST;A;RST-MINIv2;V7.04;008051261;124;6;FIM;');
+    // Traccar's trip report of event 29, its index written with a leading zero.
+    const trip = rst(25).replace(';124;', ';0124;');
+    expect(protocolTest(rstCodec).none(text(trip))?.toString()).toBe('RST;A;RST-MINIv2;V7.04;008051261;124;6;FIM;');
   });
 
   it('rejects what is not an RST message', () => {

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { MAX_MEDIA_PARTS } from '../kit/media-parts.ts';
-import { frameOf, type VectorFile } from '../kit/conformance.ts';
 import { expectCompletedMedia, protocolTest } from '../testing/protocol-test.ts';
 import { ruptelaCodec } from './codec.ts';
 import { serverMessage } from './frame.ts';
 import { deviceFrame, IMEI } from './test-frames.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const NAME = '3544444131464144'; // 5DDA1FAD
 /** A JPEG in three parts of 400 bytes. */
@@ -25,10 +24,7 @@ const request = (number: number, name = NAME) => serverMessage(37, Buffer.from(`
 
 describe('Ruptela pictures', () => {
   it('answers the first part of Traccar’s test picture (10 parts) with the request for the second', () => {
-    const file = JSON.parse(readFileSync(new URL('../vectors/traccar/ruptela.json', import.meta.url), 'utf8')) as VectorFile;
-    const vector = file.vectors.find((v) => v.line === 27);
-    if (!vector) throw new Error('the picture vector is gone');
-    expect(protocolTest(ruptelaCodec).none(frameOf(vector))).toEqual(serverMessage(37, Buffer.from(`0200${NAME}0001`, 'hex')));
+    expect(protocolTest(ruptelaCodec).none(traccarFrames('ruptela')(27))).toEqual(serverMessage(37, Buffer.from(`0200${NAME}0001`, 'hex')));
   });
 
   it('asks for each next part and gives the picture with the last', () => {

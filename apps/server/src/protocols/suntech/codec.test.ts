@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState, type DecodeResult } from '../codec.ts';
 import { createSuntechCodec, suntechCodec } from './codec.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -27,8 +28,11 @@ function decode(text: string, state = newState()): DecodeResult {
   return suntechCodec.decode(Buffer.from(text, 'latin1'), state, RECEIVED);
 }
 
-/** From Traccar's SuntechProtocolDecoderTest: an ST310U compressed status report, and a crash report. */
-const ZIP = '02003210511340877028813f180c170016041051290c0635652d793653000038001a30e601665e560000000100750002712704000103';
+// Frames by their line in Traccar's SuntechProtocolDecoderTest (vectors/traccar/suntech.json).
+const suntech = traccarFrames('suntech');
+/** An ST310U compressed status report. */
+const ZIP = suntech(15);
+/** From Traccar's SuntechProtocolDecoderTest: a crash report. */
 const CRASH =
   '4352523b303931303030303036333b313b313b303135303b16011c150f0ad82f6c0000000000ae037085fbff7700fd00faff6300f30000006800fb000d007100fa00f32f6c00000000005e044a80fcff6f000301e1ff5d00e900e1ff6400e600f4ff5b00ec000a306c00000000002104248306006c000501fcff5b00e00001006e000101eeff4e00e10022306c00000000005c041a7e00006a00010100005d00f800b5ff7cffdf0050009300fc003b44350d';
 
@@ -57,7 +61,7 @@ describe('Suntech framing', () => {
   });
 
   it('frames compressed reports by their length, footer included', () => {
-    const zip = Buffer.concat([Buffer.from(ZIP, 'hex'), Buffer.from(`${ALV}\r`)]);
+    const zip = Buffer.concat([ZIP, Buffer.from(`${ALV}\r`)]);
     expect(suntechCodec.frameLength(zip)).toBe(54);
     expect(suntechCodec.frameLength(zip.subarray(0, 53))).toBe(0);
   });
@@ -81,7 +85,7 @@ describe('Suntech framing', () => {
     expect(start('16030100a5', Buffer.from(`${STT}\r`))).toBe(5);
     expect(start('16030100a5', Buffer.from(`STT;0560009999;001801;-23.5614;-46.6559\r`))).toBe(5);
     expect(start('16ff', Buffer.from('81000a', 'hex'))).toBe(2);
-    expect(start('16ff', Buffer.from(ZIP, 'hex'))).toBe(2);
+    expect(start('16ff', ZIP)).toBe(2);
     // A head cut by the end of the data may still be one; a lower-case word or a lone letter is not.
     expect(start('1603', Buffer.from('ST30'))).toBe(2);
     expect(suntechCodec.frameStart!(Buffer.from('\x16hello;x'), 1)).toBe(-1);
@@ -124,7 +128,7 @@ describe('Suntech framing', () => {
 
 describe('Suntech compressed (zip) reports', () => {
   it('decodes the status report of an ST310U', () => {
-    const result = suntechCodec.decode(Buffer.from(ZIP, 'hex'), newState(), RECEIVED);
+    const result = suntechCodec.decode(ZIP, newState(), RECEIVED);
     expect(result.uniqueId).toBe('511340877');
     const [position] = result.positions ?? [];
     expect(position).toMatchObject({ valid: true, speed: 0.38, course: 26.3, fixTime: new Date('2024-12-23T00:22:04Z') });
@@ -134,14 +138,14 @@ describe('Suntech compressed (zip) reports', () => {
   });
 
   it('reads hours, battery and archive flag after the event with suntech.hbm 1', () => {
-    const frame = Buffer.from(ZIP, 'hex');
+    const frame = Buffer.from(ZIP);
     frame[50] = 0; // archive byte
     const [position] = createSuntechCodec({ hbm: 1 }).decode(frame, newState(), RECEIVED).positions ?? [];
     expect(position.attributes).toMatchObject({ hours: 0x00750002, battery: 0x7127, archive: true });
   });
 
   it('yields nothing for other compressed messages', () => {
-    const other = Buffer.from(ZIP, 'hex');
+    const other = Buffer.from(ZIP);
     other[3] = 0x11;
     expect(suntechCodec.decode(other, newState(), RECEIVED)).toEqual({});
   });

@@ -3,6 +3,7 @@ import type { DecodedPosition } from '../types.ts';
 import type { SuntechMessage } from './message.ts';
 import { decodeUniversalReport } from './universal.ts';
 import { expectedReportPosition } from './expected-position.ts';
+import { traccarMessages } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -121,6 +122,7 @@ describe('Suntech universal reports', () => {
 
   it('identifies on the ALV keep-alive and ignores other types', () => {
     expect(decode('ALV;0560009999')).toEqual({ uniqueId: '0560009999', positions: [] });
-    expect(decode('BSA;0820012345;001FFF;82;1.0.0;1;20191203;17:00:51;+32.691615;-117.297160;1;-55;68:11:6A:FD:1A:A7;6AA5;1DE8')).toBeNull();
+    // The BSA report on line 49 of Traccar's SuntechProtocolDecoderTest (vectors/traccar/suntech.json).
+    expect(decode(traccarMessages('suntech')(49))).toBeNull();
   });
 });

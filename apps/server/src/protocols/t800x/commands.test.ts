@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
 import { binary } from '../testing/protocol-test.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { t800xCodec } from './codec.ts';
 
 function connection(data: Record<string, unknown> = {}, settings: Record<string, unknown> = {}): ConnectionState {
@@ -20,7 +21,8 @@ describe('t800x commands', () => {
 
   it('writes the marker of the device’s latest message', () => {
     const state = connection();
-    t800xCodec.decode(binary('2727010017000108806168988888881016010207110111'), state, new Date());
+    // The login on line 71 of Traccar's T800xProtocolDecoderTest (vectors/traccar/t800x.json).
+    t800xCodec.decode(traccarFrames('t800x')(71), state, new Date());
     expect(encode('engineStop', {}, state)).toEqual(binary('272781001e00010123456789012345 01', Buffer.from('RELAY,0000,On#').toString('hex')));
   });
 

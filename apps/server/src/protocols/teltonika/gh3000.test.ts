@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { teltonikaCodec } from './tcp.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
+// Frames by their line in Traccar's TeltonikaProtocolDecoderTest (vectors/traccar/teltonika.json).
+const teltonika = traccarFrames('teltonika');
 
-function decode(hex: string) {
-  return teltonikaCodec.decode(Buffer.from(hex, 'hex'), { device: null, data: {} }, RECEIVED);
+function decode(frame: Buffer) {
+  return teltonikaCodec.decode(frame, { device: null, data: {} }, RECEIVED);
 }
 
 describe('Teltonika codec 7 (GH3000)', () => {
   it('decodes the location fields the mask announces, with the serving cell', () => {
-    // From Traccar's TeltonikaProtocolDecoderTest: two records, location only.
-    const result = decode('000000000000003107024c61410b013f4231c2c141d0beb9003d000005006483ff4c6140eb013f4231c2c141d0beb9003d000005006483ff02000041df');
+    // Two records, location only.
+    const result = decode(teltonika(129));
     expect(result.reply?.toString('hex')).toBe('00000002');
     const [first, second] = result.positions ?? [];
     expect(first).toMatchObject({ valid: true, outdated: false, altitude: 61, speed: 0, course: 0, attributes: { sat: 5 } });
@@ -22,10 +25,7 @@ describe('Teltonika codec 7 (GH3000)', () => {
   });
 
   it('reads its own IO table, the signal and the operator of the cell', () => {
-    const [position] =
-      decode(
-        '00000000000000c7070441bf9db00fff425adbd741ca6e1e009e1205070001030b160000601a02015e02000314006615000a160067010500000ce441bf9d920fff425adbb141ca6fc900a2b218070001030b160000601a02015e02000314006615000a160067010500000cc641bf9d740fff425adbee41ca739200b6c91e070001030b1f0000601a02015f02000314006615000a160066010500000ca841bf9cfc0fff425adba041ca70c100b93813070001030b1f0000601a02015f02000314002315000a160025010500000c3004000000',
-      ).positions ?? [];
+    const [position] = decode(teltonika(126)).positions ?? [];
     expect(position.fixTime.toISOString()).toBe('2007-12-06T12:36:00.000Z');
     expect(position).toMatchObject({ altitude: 158, course: 25.3125 });
     expect(position.speed).toBeCloseTo(5 / 1.852, 5);
@@ -35,7 +35,7 @@ describe('Teltonika codec 7 (GH3000)', () => {
 
   it('keeps a record without location as an outdated one at its own time, and drops an empty one', () => {
     // Global mask 0x02: no location, one group of 1-byte values (240 = motion); then an empty record.
-    const result = decode('0000000000000013070250aa14320201f00150aa14330002000000000000');
+    const result = decode(Buffer.from('0000000000000013070250aa14320201f00150aa14330002000000000000', 'hex'));
     const [position] = result.positions ?? [];
     expect(result.positions).toHaveLength(1);
     expect(position).toMatchObject({ outdated: true, attributes: { motion: true } });

@@ -4,6 +4,7 @@ import { CODEC_8 } from './io-groups.ts';
 import { CODEC_12, CODEC_13 } from './messages.ts';
 import { teltonikaCodec } from './tcp.ts';
 import { avlData, gpsRecord, imeiFrame, messageRecord, tcpPacket } from './test-frames.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -82,7 +83,8 @@ describe('Teltonika TCP: framing', () => {
   });
 
   it('reads as far as the records go when the declared length is wrong (Traccar test: "invalid length and checksum")', () => {
-    const frame = Buffer.from('0000000000000000080100000113fc208dff00209cca800f14f650006f00d60400040004030101150316030001460000015d000100000000', 'hex');
+    // Line 102 of Traccar's TeltonikaProtocolDecoderTest (vectors/traccar/teltonika.json).
+    const frame = traccarFrames('teltonika')(102);
     const [position] = teltonikaCodec.decode(frame, newState(), RECEIVED).positions ?? [];
     expect(position.fixTime.toISOString()).toBe('2007-07-25T06:46:38.335Z');
     expect(position).toMatchObject({ latitude: 25.3032016, longitude: 54.7146368, altitude: 111, course: 214 });

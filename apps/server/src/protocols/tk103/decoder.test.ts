@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { KNOTS_PER_KMH } from '@rastro/api';
 import { fix, protocolTest, text } from '../testing/protocol-test.ts';
 import { tk103Codec } from './codec.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
+// Frames by their line in Traccar's Tk103ProtocolDecoderTest (vectors/traccar/tk103.json).
+const tk103 = traccarFrames('tk103');
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 const device = () => protocolTest(tk103Codec, { receivedAt: RECEIVED });
 
 describe('TK103 handshake, login and alarms', () => {
   it('a handshake (BP00) identifies the device and is answered AP01HSO', () => {
     const tracker = protocolTest(tk103Codec, { anonymous: true });
-    expect(tracker.none(text('(027044702512BP00027044702512HSO01A4)'))?.toString()).toBe('(027044702512AP01HSO)');
+    expect(tracker.none(tk103(59))?.toString()).toBe('(027044702512AP01HSO)');
     expect(tracker.state.device?.uniqueId).toBe('027044702512');
-    expect(tracker.none(text('(087073005534BP00HSO)'))?.toString()).toBe('(087073005534AP01HSO)');
+    expect(tracker.none(tk103(84))?.toString()).toBe('(087073005534AP01HSO)');
   });
 
   it('a login (BP05) carries the IMEI and a position, and is answered AP05', () => {
-    const frame = text('(088046338039BP05000088046338039160727A3354.7768N03540.7258E000.0140309065.1000000000L00BEB0D4+017.3)');
+    const frame = tk103(99);
     const [result] = device().decode(frame);
     expect(result.uniqueId).toBe('088046338039');
     expect(result.reply?.toString()).toBe('(088046338039AP05)');
@@ -28,17 +31,17 @@ describe('TK103 handshake, login and alarms', () => {
   });
 
   it('a BO01 alarm, answered AS01 with its alarm digit', () => {
-    const frame = text('(013666666666BO012110925A1234.5678N01234.5678W000.0025948118.7200000000L000024DE)');
+    const frame = tk103(151);
     expect(device().reply(frame)?.toString()).toBe('(013666666666AS012)');
     device().position(frame, { fixTime: '2011-09-25T02:59:48.000Z', longitude: -(12 + 34.5678 / 60), attributes: { alarm: 'sos' } });
-    expect(device().reply(text('(088048003342BR00150917A1352.9801N10030.9050E000.0103224000.0000010000L000003F9)'))).toBeUndefined();
+    expect(device().reply(tk103(130))).toBeUndefined();
   });
 
   /** The same comma-separated report under another command, which alone says the event. */
   const report = (command: string) => `(013632651491,${command},040613,A,2234.0297N,11405.9101E,000.0,040137,178.48)`;
 
   it.each([
-    ['(044027395704BQ81,ALARM,1,164,151101A2238.5237N11349.4571E0.7031241010.0000,00000000)', { alarm: 'overspeed' }],
+    [tk103(37).toString('latin1'), { alarm: 'overspeed' }],
     [report('ZC11'), { alarm: 'movement' }],
     [report('ZC12'), { alarm: 'lowBattery' }],
     [report('ZC13'), { alarm: 'powerCut' }],
@@ -53,7 +56,7 @@ describe('TK103 handshake, login and alarms', () => {
 
 describe('TK103 positions', () => {
   it('the fixed-width layout: yymmdd, km/h, course, charging, ignition, fuel and odometer in hex', () => {
-    device().position(text('(088047365460BR00151024A2555.3531S02855.3329E004.7055148276.1701000000L00009AA3)'), {
+    device().position(tk103(120), {
       ...fix('2015-10-24T05:51:48.000Z', true, -25.92255, 28.92222),
       speed: 4.7 * KNOTS_PER_KMH,
       course: 276.17,
@@ -74,7 +77,7 @@ describe('TK103 positions', () => {
 
   it('the comma-separated layout: ddmmyy', () => {
     const tracker = protocolTest(tk103Codec, { anonymous: true });
-    tracker.position(text('(352606090042050,BP05,240414,A,4527.3513N,00909.9758E,4.80,112825,155.49)'), {
+    tracker.position(tk103(172), {
       fixTime: '2014-04-24T11:28:25.000Z',
       latitude: 45 + 27.3513 / 60,
       longitude: 9 + 9.9758 / 60,
@@ -82,14 +85,14 @@ describe('TK103 positions', () => {
       course: 155.49,
     });
     expect(tracker.state.device?.uniqueId).toBe('352606090042050');
-    device().position(text('(864555555555555,DW3B,131117,A,5544.02870N,01315.08194E,1.597,223707,291.65,-0.10,4)'), {
+    device().position(tk103(203), {
       fixTime: '2017-11-13T22:37:07.000Z',
       course: 291.65,
     });
   });
 
   it('space-padded coordinates and speed', () => {
-    device().position(text('(027023361470BR00200617A4000.5775N 8415.4076W 46.0173725 87.3101000000L00000000)'), {
+    device().position(tk103(41), {
       fixTime: '2020-06-17T17:37:25.000Z',
       longitude: -(84 + 15.4076 / 60),
       speed: 46 * KNOTS_PER_KMH,
@@ -100,13 +103,13 @@ describe('TK103 positions', () => {
   it('speed in other units with tk103.speed', () => {
     const tracker = device();
     tracker.settings({ 'tk103.speed': 'kn' });
-    tracker.position(text('(088047365460BR00151024A2555.3531S02855.3329E004.7055148276.1701000000L00009AA3)'), { speed: 4.7 });
+    tracker.position(tk103(120), { speed: 4.7 });
   });
 });
 
 describe('TK103 messages without a fix', () => {
   it('cells in sight and the odometer', () => {
-    const position = device().position(text('(027046434858BZ00,{460,0,20949,58711}\n{460,0,20494,54003}\n{460,0,20951,19569}\n,01000000)'), {
+    const position = device().position(tk103(21), {
       outdated: true,
       attributes: { odometer: 0x01000000 },
     });
@@ -123,10 +126,7 @@ describe('TK103 messages without a fix', () => {
   });
 
   it('cell and Wi-Fi (DW5x), timed by the message', () => {
-    const position = device().position(
-      text('(864555555555555,DW51,200,1,3215,43370,2,58:F3:BB:3B:AA:82*-65*1,1C:6A:BB:AA:81:95*-78*1,151117,154419)'),
-      { outdated: true, deviceTime: '2017-11-15T15:44:19.000Z', attributes: { alarm: 'movement' } },
-    );
+    const position = device().position(tk103(215), { outdated: true, deviceTime: '2017-11-15T15:44:19.000Z', attributes: { alarm: 'movement' } });
     expect(position.network).toEqual({
       radioType: 'gsm',
       considerIp: false,
@@ -142,7 +142,7 @@ describe('TK103 messages without a fix', () => {
   });
 
   it('battery (ZC20): level steps, volts; 255 and 65535 are not measured', () => {
-    device().position(text('(013632651491,ZC20,040613,040137,6,421,112,0)'), {
+    device().position(tk103(114), {
       outdated: true,
       deviceTime: '2013-06-04T04:01:37.000Z',
       attributes: { batteryLevel: 100, battery: 4.21, power: 11.2 },
@@ -151,7 +151,7 @@ describe('TK103 messages without a fix', () => {
   });
 
   it('a command result (ZC03), its free text may hold line breaks and parentheses', () => {
-    device().position(text('(864555555555555,ZC03,191117,234207,$Notice: Device version: 1.0$)'), {
+    device().position(tk103(227), {
       deviceTime: '2017-11-19T23:42:07.000Z',
       attributes: { result: 'Notice: Device version: 1.0' },
     });
@@ -159,16 +159,11 @@ describe('TK103 messages without a fix', () => {
   });
 
   it('the VIN (BV00)', () => {
-    device().position(text('(027023361470BV005J6RW2H53HL066029)'), { outdated: true, attributes: { vin: '5J6RW2H53HL066029' } });
+    device().position(tk103(33), { outdated: true, attributes: { vin: '5J6RW2H53HL066029' } });
   });
 
   it('battery management data: the BS50 record', () => {
-    const position = device().position(
-      text(
-        '(352602014867BS500064FF0EF10FF10FF00FF20FF30FF20FF20FF40FF20FF40FF40FF20FF30FF20F0000000000000000000000000000000000000000000000001663000000010004000000000000000002444444420000000000A00FA000000000000000200000000315E2000000)',
-      ),
-      { outdated: true, attributes: { battery1: 4.081, battery14: 4.082, batteryTemp1: 28, batteryTemp2: 26 } },
-    );
+    const position = device().position(tk103(17), { outdated: true, attributes: { battery1: 4.081, battery14: 4.082, batteryTemp1: 28, batteryTemp2: 26 } });
     expect(position.attributes.battery15).toBeUndefined();
   });
 
@@ -196,7 +191,7 @@ describe('TK103 messages without a fix', () => {
   });
 
   it('frames that do not read give nothing', () => {
-    device().none(text('(027028258309BQ86,0,05550c21b10d1d0f431008bd114c0ea5078400010007a100423932,161117005322,01000001)'));
-    device().none(text('(090411121854BP0000001234567890HSO)'));
+    device().none(tk103(87));
+    device().none(tk103(136));
   });
 });

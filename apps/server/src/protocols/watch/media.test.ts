@@ -1,20 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
 import { MAX_MEDIA_PARTS } from '../kit/media-parts.ts';
-import { frameOf, type VectorFile } from '../kit/conformance.ts';
 import { binary, expectCompletedMedia, protocolTest, text } from '../testing/protocol-test.ts';
 import { watchCodec } from './codec.ts';
 import { unescape } from './frame.ts';
+import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:00:00Z');
 
 /** Traccar's JXTK test frame: a voice message of watch 789468050042692 in six parts, one message each. */
 function traccarVoiceMessage(): Buffer {
-  const file = JSON.parse(readFileSync(new URL('../vectors/traccar/watch.json', import.meta.url), 'utf8')) as VectorFile;
-  const vector = file.vectors.find((v) => v.line === 45);
-  if (!vector) throw new Error('the JXTK vector is gone');
-  return frameOf(vector);
+  return traccarFrames('watch')(45);
 }
 
 /** A JXTK part: `[ZJ*<id>*<serial>*<length>*JXTK,0,<file>,<part>,<parts>,<escaped amr>]`. */

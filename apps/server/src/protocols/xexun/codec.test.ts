@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fixedSettings, ProtocolError, type ConnectionState } from '../codec.ts';
 import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { xexunCodec } from './codec.ts';
+import { traccarMessages } from '../testing/traccar-vectors.ts';
 
-// Traccar's test messages.
-const BASIC = 'GPRMC,150120.000,A,3346.4463,S,15057.3083,E,0.0,117.4,010911,,,A*76,F,imei:351525010943661,';
-const FULL = 'GPRMC,085349.000,A,4503.2392,N,03858.5660,E,6.95,154.65,020313,,,A*6C,F,, imei:012207007744243,03,-1.5,F:4.15V,1,139,28048,250,01,278A,5072';
-const FULL_LINE = `130302125349,+79604870506,${FULL}\n\r`;
+// Messages by their line in Traccar's XexunProtocolDecoderTest (vectors/traccar/xexun.json).
+const xexun = traccarMessages('xexun');
+/** A bare RMC core and the IMEI. */
+const BASIC = xexun(25);
+/** A whole line, with the line break that Traccar's test leaves out. */
+const FULL_LINE = `${xexun(78)}\n\r`;
 
 describe('Xexun messages', () => {
   it('identifies the device by the IMEI of every message', () => {
@@ -46,19 +49,19 @@ describe('Xexun messages', () => {
 
   it('accepts a line break after the checksum, missing degrees and a missing hemisphere', () => {
     const device = protocolTest(xexunCodec);
-    device.position(text('GPRMC,121535.000,A,5417.2666,N,04822.1264,E,1.452,30.42,031014,0.0,A*4D\r\n,L,imei:355227042011730,'), { latitude: 54 + 17.2666 / 60 });
-    device.position(text('GPRMC,215853.000,A,5304.9600,N,6.7907,E,1.43,80.67,250216,00,0000.0,A*47,F,,imei:351525018007873,'), { longitude: 6.7907 / 60 });
-    device.position(text('GPRMC,220828.678,A,5206.1446,N,02038.2403,,0,0,160912,,,E*23,L,imei:358948012501019,'), { longitude: 20 + 38.2403 / 60 });
+    device.position(text(xexun(22)), { latitude: 54 + 17.2666 / 60 });
+    device.position(text(xexun(19)), { longitude: 6.7907 / 60 });
+    device.position(text(xexun(38)), { longitude: 20 + 38.2403 / 60 });
   });
 
   it('converts the speed when the server says its unit (xexun.speed)', () => {
     const device = protocolTest(xexunCodec);
     device.settings({ 'xexun.speed': 'kmh' });
-    device.position(text('GPRMC,103731.636,A,4545.5266,N,00448.8259,E,21.12,276.01,150615,,,A*57,L,, imei:013949002026675,'), { speed: 21.12 * 0.539957 });
+    device.position(text(xexun(47)), { speed: 21.12 * 0.539957 });
   });
 
   it('decodes nothing from a line without an RMC sentence', () => {
-    const result = xexunCodec.decode(text(',+48606717068,,L,, imei:012207005047292,,,F:4.28V,1,52,11565,247,01,000E,1FC5'), { device: null, data: {} }, new Date());
+    const result = xexunCodec.decode(text(xexun(75)), { device: null, data: {} }, new Date());
     expect(result.positions).toBeUndefined();
   });
 });
