@@ -9,6 +9,7 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../state/formats.ts';
+import { fromLocalInput, toLocalInput } from './zonedTime.ts';
 
 /** The picker's own texts (toolbar, buttons, screen-reader labels) and dayjs' month names, by app language. */
 const LANGUAGES: Record<string, { dayjs: string; texts: typeof enUS }> = {
@@ -17,26 +18,29 @@ const LANGUAGES: Record<string, { dayjs: string; texts: typeof enUS }> = {
   es: { dayjs: 'es', texts: esES },
 };
 
-/** The value every caller keeps, that of an `<input type="datetime-local">`. */
+/** The picker's text value, that of an `<input type="datetime-local">`: a wall-clock time. */
 const VALUE_FORMAT = 'YYYY-MM-DDTHH:mm';
 
-/** `YYYY-MM-DDTHH:mm` to the picker's value; '' (nothing chosen) to null. */
-function pickerValueOf(value: string): Dayjs | null {
-  if (!value) return null;
-  const parsed = dayjs(value);
+/** An instant to the picker's value, the wall-clock time in the zone; none to null. */
+function pickerValueOf(instant: number | null, timeZone: string): Dayjs | null {
+  if (instant === null || !Number.isFinite(instant)) return null;
+  const parsed = dayjs(toLocalInput(instant, timeZone));
   return parsed.isValid() ? parsed : null;
 }
 
-/** The picker's value to `YYYY-MM-DDTHH:mm`; a cleared or half-typed value to ''. */
-function inputValueOf(value: Dayjs | null): string {
-  return value?.isValid() ? value.format(VALUE_FORMAT) : '';
+/** The picker's value back to the instant it names in the zone; a cleared or half-typed value to null. */
+function instantOf(value: Dayjs | null, timeZone: string): number | null {
+  return value?.isValid() ? fromLocalInput(value.format(VALUE_FORMAT), timeZone) : null;
 }
 
 export interface DateTimeFieldProps {
   label: string;
-  /** `YYYY-MM-DDTHH:mm`, a wall-clock time (the caller decides its zone), or '' for none. */
-  value: string;
-  onChange: (value: string) => void;
+  /** The instant shown (ms since the epoch), or null for none. */
+  value: number | null;
+  /** The instant typed or picked; null while the field is empty or half-typed. */
+  onChange: (instant: number | null) => void;
+  /** The zone the time is typed in: the user's unless the caller names another. */
+  timeZone?: string;
   name?: string;
   size?: 'small' | 'medium';
   fullWidth?: boolean;
@@ -50,24 +54,26 @@ export interface DateTimeFieldProps {
 }
 
 /**
- * A date and time typed or picked on the user's clock (`twelveHourFormat`), in the app's
- * language, where a native `datetime-local` input would follow the browser's. On a touch
- * screen the picker opens as a full-width dialog, usable on a phone.
+ * An instant typed or picked as a date and time of the user's zone (`timezone`), on his clock
+ * (`twelveHourFormat`), in the app's language, where a native `datetime-local` input would follow
+ * the browser's zone and language: what he types reads as the times the rest of the app shows him.
+ * On a touch screen the picker opens as a full-width dialog, usable on a phone.
  */
-export function DateTimeField({ label, value, onChange, name, size, fullWidth, required, disabled, error, helperText, sx, inputProps }: DateTimeFieldProps) {
+export function DateTimeField({ label, value, onChange, timeZone, name, size, fullWidth, required, disabled, error, helperText, sx, inputProps }: DateTimeFieldProps) {
   const { i18n } = useTranslation();
-  const { hour12 } = useFormats();
+  const formats = useFormats();
+  const zone = timeZone ?? formats.timeZone;
   const language = LANGUAGES[i18n.language] ?? LANGUAGES['en-US'];
   const localeText = language.texts.components.MuiLocalizationProvider.defaultProps.localeText;
-  const picked = useMemo(() => pickerValueOf(value), [value]);
+  const picked = useMemo(() => pickerValueOf(value, zone), [value, zone]);
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language.dayjs} localeText={localeText}>
       <DateTimePicker
         label={label}
         value={picked}
-        onChange={(next) => onChange(inputValueOf(next))}
-        ampm={hour12}
+        onChange={(next) => onChange(instantOf(next, zone))}
+        ampm={formats.hour12}
         disabled={disabled}
         sx={sx}
         // a plain <input>: forms, labels and tests read and type its text as any other field's

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { createSessionToken, revokeSessionToken } from '../../api/session.ts';
 import { notify } from '../../state/notice.ts';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
-import { toLocalInput } from '../../ui/entity/fields.ts';
 import { useSubmit } from '../../ui/useSubmit.ts';
 
 /** A new token's default life: a month (the server caps it at RASTRO_TOKEN_MAX_DAYS and the account's expiry). */
@@ -25,14 +24,13 @@ const DEFAULT_DAYS = 30;
  */
 export function ApiTokenSection({ userId }: { userId?: number }) {
   const { t } = useTranslation();
-  const [expiration, setExpiration] = useState(() => toLocalInput(new Date(Date.now() + DEFAULT_DAYS * 86_400_000)));
+  const [expiration, setExpiration] = useState<number | null>(() => Date.now() + DEFAULT_DAYS * 86_400_000);
   const [token, setToken] = useState<string | null>(null);
   const [other, setOther] = useState('');
 
   const generate = useSubmit(async () => {
-    const until = new Date(expiration);
-    if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) throw new Error('expiration must be in the future');
-    setToken(await createSessionToken(until, userId));
+    if (expiration === null || expiration <= Date.now()) throw new Error('expiration must be in the future');
+    setToken(await createSessionToken(new Date(expiration), userId));
     notify(t('account.token.generated'), 'success');
   });
   const revoke = useSubmit(async (value: string) => {

@@ -6,7 +6,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
-import { toLocalInput } from '../../ui/entity/fields.ts';
 import { FREQUENCIES, WEEKDAYS, type Ending, type Schedule, type Weekday } from './ical.ts';
 
 interface ScheduleEditorProps {
@@ -15,8 +14,6 @@ interface ScheduleEditorProps {
   unreadable: boolean;
   onChange: (schedule: Schedule) => void;
 }
-
-const fromInput = (value: string) => (value ? new Date(value) : null);
 
 export function ScheduleEditor({ schedule, unreadable, onChange }: ScheduleEditorProps) {
   const { t } = useTranslation();
@@ -28,15 +25,15 @@ export function ScheduleEditor({ schedule, unreadable, onChange }: ScheduleEdito
       {unreadable && <Alert severity="warning">{t('calendars.unreadable')}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <DateTimeField
-          size="small" fullWidth label={t('calendars.start')} value={toLocalInput(schedule.start)}
-          onChange={(value) => { const start = fromInput(value); if (start) set({ start }); }}
+          size="small" fullWidth label={t('calendars.start')} value={schedule.start.getTime()}
+          onChange={(instant) => { if (instant !== null) set({ start: new Date(instant) }); }}
           inputProps={{ 'data-field': 'start' }}
         />
         <DateTimeField
-          size="small" fullWidth label={t('calendars.end')} value={toLocalInput(schedule.end)}
+          size="small" fullWidth label={t('calendars.end')} value={schedule.end.getTime()}
           error={schedule.end <= schedule.start}
           helperText={schedule.end <= schedule.start ? t('calendars.endBeforeStart') : undefined}
-          onChange={(value) => { const end = fromInput(value); if (end) set({ end }); }}
+          onChange={(instant) => { if (instant !== null) set({ end: new Date(instant) }); }}
           inputProps={{ 'data-field': 'end' }}
         />
       </Stack>
@@ -74,8 +71,8 @@ export function ScheduleEditor({ schedule, unreadable, onChange }: ScheduleEdito
               onChange={(event) => set({ count: Math.max(1, Number(event.target.value) || 1) })} slotProps={{ htmlInput: { min: 1 } }} />
           )}
           {schedule.ending === 'until' && (
-            <DateTimeField size="small" fullWidth label={t('calendars.until')} value={schedule.until ? toLocalInput(schedule.until) : ''}
-              onChange={(value) => set({ until: fromInput(value) })} />
+            <DateTimeField size="small" fullWidth label={t('calendars.until')} value={schedule.until?.getTime() ?? null}
+              onChange={(instant) => set({ until: instant === null ? null : new Date(instant) })} />
           )}
         </Stack>
       )}

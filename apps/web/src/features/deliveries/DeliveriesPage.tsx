@@ -24,7 +24,6 @@ import { getDeliveries } from '../../api/deliveries.ts';
 import { usersApi } from '../../api/management.ts';
 import { nameOf } from '../../i18n/names.ts';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
-import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { useErrorText } from '../../ui/useErrorText.ts';
@@ -44,8 +43,8 @@ export default function DeliveriesPage() {
   const formats = useFormats();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - WEEK_MS)));
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState<number | null>(() => Date.now() - WEEK_MS);
+  const [to, setTo] = useState<number | null>(null);
   const [userId, setUserId] = useState<number | ''>('');
   const [channel, setChannel] = useState<Notificator | ''>('');
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
@@ -53,8 +52,8 @@ export default function DeliveriesPage() {
   const [pageSize, setPageSize] = useState(50);
   const users = useQuery({ queryKey: [usersApi.key], queryFn: () => usersApi.list() }).data ?? [];
   const filters = {
-    from: from ? new Date(from) : undefined,
-    to: to ? new Date(to) : undefined,
+    from: from !== null ? new Date(from) : undefined,
+    to: to !== null ? new Date(to) : undefined,
     userId: userId === '' ? undefined : userId,
     channel: channel || undefined,
     status: status || undefined,

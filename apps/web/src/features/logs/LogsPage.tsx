@@ -18,7 +18,6 @@ import { getLogs } from '../../api/tarkan.ts';
 import { ServerLogs } from './ServerLogs.tsx';
 import { HOME_PATH } from '../../access/guard.ts';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
-import { toLocalInput } from '../../ui/entity/fields.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { StateList, useListState } from '../../ui/StateList.tsx';
@@ -37,15 +36,15 @@ export default function LogsPage() {
   const server = params.has('server');
   const kind: 'users' | 'devices' = params.has('device') ? 'devices' : 'users';
   const id = Number(params.get(kind === 'users' ? 'user' : 'device')) || null;
-  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - WEEK_MS)));
-  const [to, setTo] = useState(() => toLocalInput(new Date(Date.now() + 60_000)));
+  const [from, setFrom] = useState<number | null>(() => Date.now() - WEEK_MS);
+  const [to, setTo] = useState<number | null>(() => Date.now() + 60_000);
   const devices = (useDevices().data ?? []).filter((device) => !isSoftDeleted(device));
   const users = useQuery({ queryKey: [usersApi.key], queryFn: () => usersApi.list() }).data ?? [];
   const options = kind === 'users' ? users.map((u) => ({ id: u.id, name: u.name })) : devices.map((d) => ({ id: d.id, name: d.name }));
   const logs = useQuery({
     queryKey: ['logs', kind, id, from, to],
-    queryFn: () => getLogs(kind, id!, new Date(from), new Date(to)),
-    enabled: !server && id !== null && from !== '' && to !== '',
+    queryFn: () => getLogs(kind, id!, new Date(from!), new Date(to!)),
+    enabled: !server && id !== null && from !== null && to !== null,
   });
   const listState = useListState(logs, logs.data?.length ?? 0, { text: t('logs.empty') });
   const pick = (nextKind: 'users' | 'devices', nextId: number | null) =>

@@ -100,7 +100,7 @@ export function EntityForm<T>({ fields, item, onChange, problems, disabled }: En
         return <TextField {...common} type="color" value={value || '#1976d2'} onChange={(event) => set(event.target.value)} />;
       case 'datetime': {
         const { slotProps, ...shared } = common;
-        return <DateTimeField {...shared} value={String(value ?? '')} onChange={set} inputProps={slotProps.htmlInput} />;
+        return <DateTimeField {...shared} value={typeof value === 'number' ? value : null} onChange={set} inputProps={slotProps.htmlInput} />;
       }
       case 'number':
         return <TextField {...common} type="number" value={value} onChange={(event) => set(event.target.value)} />;

@@ -88,7 +88,8 @@ export function displayValue(field: FieldSpec, item: unknown): string | number |
     case 'multiselect':
       return typeof raw === 'string' && raw ? raw.split(',') : [];
     case 'datetime':
-      return typeof raw === 'string' && raw ? toLocalInput(new Date(raw)) : '';
+      // the instant: DateTimeField shows it in the user's zone
+      return typeof raw === 'string' && raw ? Date.parse(raw) : '';
     default:
       return raw === null || raw === undefined ? '' : (raw as string | number);
   }
@@ -114,7 +115,7 @@ export function applyValue<T>(field: FieldSpec, item: T, shown: unknown): T {
       return writePath(item, field.path, list.length ? list.join(',') : empty);
     }
     case 'datetime':
-      return writePath(item, field.path, shown ? new Date(shown as string).toISOString() : empty);
+      return writePath(item, field.path, typeof shown === 'number' && Number.isFinite(shown) ? new Date(shown).toISOString() : empty);
     case 'select': {
       const option = field.options?.find((o) => String(o.value) === String(shown));
       if (option) return writePath(item, field.path, option.value);
@@ -126,12 +127,6 @@ export function applyValue<T>(field: FieldSpec, item: T, shown: unknown): T {
     default:
       return writePath(item, field.path, shown === '' && inAttributes ? undefined : shown);
   }
-}
-
-/** `YYYY-MM-DDTHH:mm` in local time, for `<input type="datetime-local">`. */
-export function toLocalInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export type FieldProblem = 'required' | 'minLength';

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../ui/DateTimeField.tsx';
 import type { DraftPeriod } from './draft.ts';
 import { isPeriodPreset, PERIOD_PRESETS, presetRange } from './period.ts';
-import { fromLocalInput, toLocalInput } from './zonedTime.ts';
 
 interface PeriodFieldProps {
   value: DraftPeriod;
@@ -33,8 +32,9 @@ export function PeriodField({ value, onChange, timeZone }: PeriodFieldProps) {
       label={t(`reports.filter.${edge}`)}
       // room for "25/11/2026 11:59 PM": on a phone each takes a line rather than cut it
       sx={{ flex: '1 1 240px' }}
-      value={custom?.[edge] != null ? toLocalInput(custom[edge], timeZone) : ''}
-      onChange={(next) => custom && onChange({ ...custom, [edge]: fromLocalInput(next, timeZone) })}
+      value={custom?.[edge] ?? null}
+      onChange={(instant) => custom && onChange({ ...custom, [edge]: instant })}
+      timeZone={timeZone}
       error={custom?.[edge] === null || (edge === 'to' && reversed)}
       helperText={edge === 'to' && reversed ? t('reports.filter.reversed') : undefined}
     />

@@ -3,7 +3,7 @@ import { startOfDay } from '@rastro/api';
 import type { TFunction } from 'i18next';
 import { periodRange, presetRange } from './period.ts';
 import { periodLabel } from './periodLabel.ts';
-import { fromLocalInput, instantOf, toLocalInput, wallTimeAt } from './zonedTime.ts';
+import { fromLocalInput, instantOf, toLocalInput, wallTimeAt } from '../../../ui/zonedTime.ts';
 
 const iso = (instant: number) => new Date(instant).toISOString();
 /** A preset's first and last instant, as ISO texts to compare in one assertion. */

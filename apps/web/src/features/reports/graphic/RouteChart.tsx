@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Position } from '@rastro/api';
 import { useTranslation } from 'react-i18next';
 import { nameOf } from '../../../i18n/names.ts';
-import { offsetAt } from '../filters/zonedTime.ts';
+import { offsetAt } from '../../../ui/zonedTime.ts';
 import { useReportFormat } from '../format/useReportFormat.ts';
 import { CurrentPosition } from '../map/CurrentPosition.tsx';
 import { RouteOnMap } from '../route/RouteOnMap.tsx';

@@ -1,4 +1,4 @@
-import { toLocalInput } from '../filters/zonedTime.ts';
+import { toLocalInput } from '../../../ui/zonedTime.ts';
 
 /** `trips_2024-05-01_2024-05-07.xlsx`: the report and its days in the user's time zone. */
 export function exportFileName(kind: string, from: string, to: string, timeZone: string): string {

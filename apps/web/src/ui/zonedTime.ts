@@ -2,7 +2,8 @@ import { offsetMinutes, toWallClock } from '@rastro/api';
 
 /**
  * Wall-clock arithmetic in the user's zone (attribute `timezone`: an IANA name or a fixed offset
- * such as `GMT-3`): report periods are days of that zone, which need not be the browser's.
+ * such as `GMT-3`), which need not be the browser's: the times a user types (DateTimeField) and the
+ * days of his report periods are his zone's.
  */
 
 export interface WallTime {
