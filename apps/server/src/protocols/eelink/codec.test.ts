@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, type ConnectionState } from '../codec.ts';
-import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, fix, gsmNetwork, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { eelinkCodec, eelinkUdpCodec } from './codec.ts';
 
@@ -44,11 +44,7 @@ describe('Eelink messages', () => {
       altitude: 22,
       speed: 19 * 0.539957,
       course: 148,
-      network: {
-        radioType: 'gsm',
-        considerIp: false,
-        cellTowers: [{ mobileCountryCode: 302, mobileNetworkCode: 880, locationAreaCode: 11655, cellId: 105200750, signalStrength: 91 }],
-      },
+      network: gsmNetwork({ mobileCountryCode: 302, mobileNetworkCode: 880, locationAreaCode: 11655, cellId: 105200750, signalStrength: 91 }),
       attributes: { sat: 8, index: 14, ignition: true, motion: true, blocked: true, status: 0x066f, battery: 4.447, adc0: 1393, odometer: 1771135, steps: 787, temp2: 28.75 },
     });
     expect(device.reply(frame)?.toString('hex')).toBe('6767120002000e');
@@ -75,7 +71,7 @@ describe('Eelink messages', () => {
     device.position(gps, {
       fixTime: '2017-09-05T09:51:03.000Z',
       valid: true,
-      network: { radioType: 'gsm', considerIp: false, cellTowers: [{ mobileCountryCode: 655, mobileNetworkCode: 10, locationAreaCode: 20324, cellId: 11953 }] },
+      network: gsmNetwork({ mobileCountryCode: 655, mobileNetworkCode: 10, locationAreaCode: 20324, cellId: 11953 }),
       attributes: { index: 690 },
     });
     expect(device.reply(gps)).toBeUndefined();

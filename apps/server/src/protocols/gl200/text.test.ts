@@ -1,6 +1,6 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
-import { protocolTest, text } from '../testing/protocol-test.ts';
+import { gsmNetwork, protocolTest, text } from '../testing/protocol-test.ts';
 import { traccarFrames, traccarMessages } from '../testing/traccar-vectors.ts';
 import { gl200Codec } from './codec.ts';
 
@@ -106,7 +106,7 @@ describe('gl200 fixed reports (FRI family)', () => {
     device.position(gl200(369), {
       outdated: true,
       deviceTime: '2017-03-18T21:43:33.000Z',
-      network: { radioType: 'gsm', considerIp: false, cellTowers: [{ mobileCountryCode: 310, mobileNetworkCode: 410, locationAreaCode: 0x51bc, cellId: 0xca1dae6 }] },
+      network: gsmNetwork({ mobileCountryCode: 310, mobileNetworkCode: 410, locationAreaCode: 0x51bc, cellId: 0xca1dae6 }),
       attributes: { batteryLevel: 1 },
     });
   });
@@ -347,12 +347,12 @@ describe('gl200 other reports', () => {
       latitude: -17.77633,
       longitude: -63.169745,
       altitude: 411.3,
-      network: { radioType: 'gsm', considerIp: false, cellTowers: [{ mobileCountryCode: 736, mobileNetworkCode: 3, locationAreaCode: 0x6ad4, cellId: 0x5baa }] },
+      network: gsmNetwork({ mobileCountryCode: 736, mobileNetworkCode: 3, locationAreaCode: 0x6ad4, cellId: 0x5baa }),
       attributes: { type: 'STT', hdop: 0 },
     });
     device.position(gl200(231), {
       outdated: true,
-      network: { radioType: 'gsm', considerIp: false, cellTowers: [{ mobileCountryCode: 228, mobileNetworkCode: 2, locationAreaCode: 0x4ee8, cellId: 0x1bff489 }] },
+      network: gsmNetwork({ mobileCountryCode: 228, mobileNetworkCode: 2, locationAreaCode: 0x4ee8, cellId: 0x1bff489 }),
     });
   });
 

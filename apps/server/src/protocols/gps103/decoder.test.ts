@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOTS_PER_KMH } from '@rastro/api';
-import { fix, protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, gsmNetwork, protocolTest, text } from '../testing/protocol-test.ts';
 import { traccarFrames, traccarMessages } from '../testing/traccar-vectors.ts';
 import { gps103Codec } from './codec.ts';
 
@@ -68,7 +68,7 @@ describe('GPS103 reports', () => {
 
   it('a report without a fix (L) is outdated, with the serving cell when given', () => {
     const position = device().position(text(gps103Text(141), ';'), { outdated: true, deviceTime: RECEIVED.toISOString() });
-    expect(position.network).toEqual({ radioType: 'gsm', considerIp: false, cellTowers: [{ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 0x0fb6, cellId: 0xcb5d }] });
+    expect(position.network).toEqual(gsmNetwork({ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 0x0fb6, cellId: 0xcb5d }));
     device().position(gps103(165), { outdated: true, network: null });
   });
 });

@@ -3,6 +3,7 @@ import { ProtocolError, type ConnectionState, type DecodeResult } from '../codec
 import type { DecodedPosition } from '../types.ts';
 import { decodeGt06 } from './decoder.ts';
 import { classicCell, gpsBlock, gt06Frame, loginFrame } from './test-frames.ts';
+import { gsmNetwork } from '../testing/protocol-test.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
@@ -103,11 +104,7 @@ describe('GT06 decoder: locations', () => {
   it('0x12 GPS+LBS: cell tower as network, optional mileage', () => {
     const gps = gpsBlock({ time: FIX_TIME, latitude: 54.94535, longitude: 24.01762 });
     const plain = positionOf(decode(gt06Frame(0x12, Buffer.concat([gps, classicCell(724, 5, 0x1234, 0x56789a)]))));
-    expect(plain.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ mobileCountryCode: 724, mobileNetworkCode: 5, locationAreaCode: 0x1234, cellId: 0x56789a }],
-    });
+    expect(plain.network).toEqual(gsmNetwork({ mobileCountryCode: 724, mobileNetworkCode: 5, locationAreaCode: 0x1234, cellId: 0x56789a }));
     expect(plain.attributes).toEqual({ type: 0x12, sat: 9 });
 
     const mileage = positionOf(decode(gt06Frame(0x12, Buffer.concat([gps, classicCell(724, 5, 1, 2), Buffer.from('0001e240', 'hex')]))));

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { binary, fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, fix, gsmNetwork, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { jt600Codec } from './codec.ts';
 
-const cell = (cellId: number, lac: number, signalStrength: number) => ({
-  radioType: 'gsm',
-  considerIp: false,
-  cellTowers: [{ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: lac, cellId, signalStrength }],
-});
+const cell = (cellId: number, lac: number, signalStrength: number) =>
+  gsmNetwork({ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: lac, cellId, signalStrength });
 
 // Frames by their line in Traccar's Jt600ProtocolDecoderTest (vectors/traccar/jt600.json).
 const jt600 = traccarFrames('jt600');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { fix, protocolTest } from '../testing/protocol-test.ts';
+import { fix, gsmNetwork, protocolTest } from '../testing/protocol-test.ts';
 import type { DecodedPosition } from '../types.ts';
 import { meitrackCodec } from './codec.ts';
 import { deviceFrame } from './test-frames.ts';
@@ -17,11 +17,7 @@ describe('Meitrack CCC batches', () => {
     const batch = meitrack(173);
     device.position(batch, {
       ...fix('2014-05-24T04:59:49.000Z', false, -7.266504, 112.743651),
-      network: {
-        radioType: 'gsm',
-        considerIp: false,
-        cellTowers: [{ mobileCountryCode: 510, mobileNetworkCode: 1, locationAreaCode: 13572, cellId: 60414, signalStrength: 19 }],
-      },
+      network: gsmNetwork({ mobileCountryCode: 510, mobileNetworkCode: 1, locationAreaCode: 13572, cellId: 60414, signalStrength: 19 }),
       attributes: { event: 35, sat: 9, odometer: 80083, runtime: 180092, status: 2, adc1: 5, battery: 4.19, power: 0 },
     });
     expect(device.reply(batch)?.toString()).toBe('@@X27,369800014090021,CCC,1*E4\r\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
-import { fix, identify, protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, gsmNetwork, identify, protocolTest, text } from '../testing/protocol-test.ts';
 import { meitrackCodec, meitrackUdpCodec } from './codec.ts';
 import { AAA, deviceFrame, IMEI } from './test-frames.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
@@ -28,11 +28,7 @@ describe('Meitrack text reports', () => {
       speed: 36 * 0.539957,
       course: 173,
       altitude: 12,
-      network: {
-        radioType: 'gsm',
-        considerIp: false,
-        cellTowers: [{ mobileCountryCode: 460, mobileNetworkCode: 1, locationAreaCode: 0x2695, cellId: 0x0f09, signalStrength: 22 }],
-      },
+      network: gsmNetwork({ mobileCountryCode: 460, mobileNetworkCode: 1, locationAreaCode: 0x2695, cellId: 0x0f09, signalStrength: 22 }),
       attributes: { event: 35, sat: 7, hdop: 1.4, odometer: 1160, runtime: '1125', input: 4, output: 2, adc1: 1, adc3: 2, battery: 3.92, power: 11.39, fuel: 10.5 },
     });
   });

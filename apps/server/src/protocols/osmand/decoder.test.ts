@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gsmNetwork, gsmWifiNetwork } from '../testing/protocol-test.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeOsmAnd, type OsmAndMessage, type OsmAndRequest } from './decoder.ts';
 import { loadOsmAndVectors, vectorRequest } from './test-vectors.ts';
@@ -96,18 +97,16 @@ describe('OsmAnd decoder: Traccar conformance vectors', () => {
       request('/?id=123456&timestamp=1377177267&cell=257,02,16,2224&cell=257,02,16,2223,-90&wifi=00-14-22-01-23-45,-80&wifi=00-1C-B3-09-85-15,-70'),
     );
     expect(position.outdated).toBe(true);
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [
+    expect(position.network).toEqual(gsmWifiNetwork(
+      [
         { mobileCountryCode: 257, mobileNetworkCode: 2, locationAreaCode: 16, cellId: 2224 },
         { mobileCountryCode: 257, mobileNetworkCode: 2, locationAreaCode: 16, cellId: 2223, signalStrength: -90 },
       ],
-      wifiAccessPoints: [
+      [
         { macAddress: '00:14:22:01:23:45', signalStrength: -80 },
         { macAddress: '00:1C:B3:09:85:15', signalStrength: -70 },
       ],
-    });
+    ));
   });
 });
 
@@ -234,11 +233,9 @@ describe('OsmAnd decoder: query format', () => {
   });
 
   it('counts a repeated cell once', () => {
-    expect(positionOf(request('/?id=1&cell=724,5,1000,77&cell=724,5,1000,77')).network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ mobileCountryCode: 724, mobileNetworkCode: 5, locationAreaCode: 1000, cellId: 77 }],
-    });
+    expect(positionOf(request('/?id=1&cell=724,5,1000,77&cell=724,5,1000,77')).network).toEqual(
+      gsmNetwork({ mobileCountryCode: 724, mobileNetworkCode: 5, locationAreaCode: 1000, cellId: 77 }),
+    );
   });
 
   it.each([

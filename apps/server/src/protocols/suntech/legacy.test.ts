@@ -4,6 +4,7 @@ import { decodeLegacyReport, decodeTravelReport } from './legacy.ts';
 import type { SuntechMessage } from './message.ts';
 import { DEFAULT_SUNTECH_OPTIONS, type SuntechOptions } from './options.ts';
 import { expectedReportPosition } from './expected-position.ts';
+import { gsmNetwork } from '../testing/protocol-test.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
 
@@ -86,11 +87,7 @@ describe('Suntech legacy reports', () => {
     const st600 = positionOf(
       'ST600STT;008000001;20;419;20240501;10:15:00;0032cc3e;724;05;445c;41;-16.53;-68.08;018.640;267.99;10;1;11655;13.33;100000;2;0336',
     );
-    expect(st600.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ cellId: 0x32cc3e, locationAreaCode: 0x445c, mobileCountryCode: 724, mobileNetworkCode: 5, signalStrength: -41 }],
-    });
+    expect(st600.network).toEqual(gsmNetwork({ cellId: 0x32cc3e, locationAreaCode: 0x445c, mobileCountryCode: 724, mobileNetworkCode: 5, signalStrength: -41 }));
     const st500 = positionOf('ST500STT;205000002;07;843;20240501;10:15:00;+19.338432;-099.179817;000.283;000.00;6;1;141121;12.89;0;0;1');
     expect(st500).toMatchObject({ latitude: 19.338432, longitude: -99.179817, network: null });
     // Too short for the I/O flags: no ignition or outputs.
@@ -161,11 +158,7 @@ describe('Suntech configured report tails (Traccar suntech.* settings)', () => {
 
   it('reads the serving cell with hbm 2', () => {
     const position = positionOf(`${body};069596;4.1;1;23675;724;5;-75;1351;1`, { hbm: 2 });
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ cellId: 23675, locationAreaCode: 1351, mobileCountryCode: 724, mobileNetworkCode: 5, signalStrength: -75 }],
-    });
+    expect(position.network).toEqual(gsmNetwork({ cellId: 23675, locationAreaCode: 1351, mobileCountryCode: 724, mobileNetworkCode: 5, signalStrength: -75 }));
     expect(position.attributes).not.toHaveProperty('driverUniqueId');
   });
 });

@@ -3,6 +3,7 @@ import type { DecodedPosition } from '../types.ts';
 import type { SuntechMessage } from './message.ts';
 import { decodeUniversalReport } from './universal.ts';
 import { expectedReportPosition } from './expected-position.ts';
+import { gsmNetwork } from '../testing/protocol-test.ts';
 import { traccarMessages } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
@@ -28,11 +29,7 @@ describe('Suntech universal reports', () => {
       expectedReportPosition({
         latitude: -23.5614,
         longitude: -46.6559,
-        network: {
-          radioType: 'gsm',
-          considerIp: false,
-          cellTowers: [{ cellId: 0x8d6c, locationAreaCode: 0x925, mobileCountryCode: 724, mobileNetworkCode: 5 }],
-        },
+        network: gsmNetwork({ cellId: 0x8d6c, locationAreaCode: 0x925, mobileCountryCode: 724, mobileNetworkCode: 5 }),
         attributes: {
           type: 'STT',
           versionFw: '1.0.15',

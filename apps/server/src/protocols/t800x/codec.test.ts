@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binary, protocolTest } from '../testing/protocol-test.ts';
+import { binary, gsmNetwork, protocolTest } from '../testing/protocol-test.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
 import { t800xCodec } from './codec.ts';
 
@@ -66,15 +66,11 @@ describe('t800x location reports', () => {
 
   it('gives the serving cells when there is no fix', () => {
     const position = protocolTest(t800xCodec).position(t800x(108), { valid: false, outdated: true, deviceTime: '2015-10-28T14:59:06.000Z' });
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [
-        { mobileCountryCode: 404, mobileNetworkCode: 90, locationAreaCode: 3170, cellId: 39158 },
-        { mobileCountryCode: 404, mobileNetworkCode: 90, locationAreaCode: 3170, cellId: 40692 },
-        { mobileCountryCode: 404, mobileNetworkCode: 90, locationAreaCode: 3170, cellId: 39156 },
-      ],
-    });
+    expect(position.network).toEqual(gsmNetwork(
+      { mobileCountryCode: 404, mobileNetworkCode: 90, locationAreaCode: 3170, cellId: 39158 },
+      { mobileCountryCode: 404, mobileNetworkCode: 90, locationAreaCode: 3170, cellId: 40692 },
+      { mobileCountryCode: 404, mobileNetworkCode: 90, locationAreaCode: 3170, cellId: 39156 },
+    ));
   });
 
   it('decodes OBD trackers’ engine block, whose speed replaces the GPS speed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teltonikaCodec } from './tcp.ts';
+import { gsmNetwork } from '../testing/protocol-test.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
 
 const RECEIVED = new Date('2024-05-01T10:20:30.000Z');
@@ -20,7 +21,7 @@ describe('Teltonika codec 7 (GH3000)', () => {
     expect(first.fixTime.toISOString()).toBe('2013-07-31T22:30:35.000Z');
     expect(first.latitude).toBeCloseTo(44.440189, 6);
     expect(first.longitude).toBeCloseTo(26.093126, 6);
-    expect(first.network).toEqual({ radioType: 'gsm', considerIp: false, cellTowers: [{ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 100, cellId: 33791 }] });
+    expect(first.network).toEqual(gsmNetwork({ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 100, cellId: 33791 }));
     expect(second.fixTime.toISOString()).toBe('2013-07-31T22:30:03.000Z');
   });
 

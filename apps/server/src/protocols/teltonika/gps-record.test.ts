@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../codec.ts';
+import { gsmNetwork } from '../testing/protocol-test.ts';
 import type { DecodedPosition } from '../types.ts';
 import { decodeAvlData } from './avl.ts';
 import { CODEC_16, CODEC_8, CODEC_8_EXTENDED } from './io-groups.ts';
@@ -86,11 +87,7 @@ describe('Teltonika GPS records', () => {
         eyeTemp1: -11.87,
         iccid: '8935501234567890123',
       });
-      expect(position.network).toEqual({
-        radioType: 'gsm',
-        considerIp: false,
-        cellTowers: [{ cellId: 123456, locationAreaCode: 4321, mobileCountryCode: 0, mobileNetworkCode: 0 }],
-      });
+      expect(position.network).toEqual(gsmNetwork({ cellId: 123456, locationAreaCode: 4321, mobileCountryCode: 0, mobileNetworkCode: 0 }));
     }
   });
 
@@ -180,11 +177,7 @@ describe('Teltonika IO elements', () => {
     expect(position.attributes).toMatchObject({ operator: 25001 });
     expect(position.attributes).not.toHaveProperty('cid2g');
     expect(position.attributes).not.toHaveProperty('lac');
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ cellId: 1402, locationAreaCode: 6611, mobileCountryCode: 250, mobileNetworkCode: 1 }],
-    });
+    expect(position.network).toEqual(gsmNetwork({ cellId: 1402, locationAreaCode: 6611, mobileCountryCode: 250, mobileNetworkCode: 1 }));
     expect(decodeRecord(CODEC_8, { ...base, io: [{ id: 206, width: 2, value: 6611 }] }).network).toBeNull();
   });
 });
@@ -301,11 +294,7 @@ describe('Teltonika IO elements by model', () => {
       { model: 'TAT100', extended: false },
     );
     expect(position.attributes).toEqual({ priority: 1, sat: 11, event: 239, io1201: 2 });
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ mobileCountryCode: 0, mobileNetworkCode: 1, locationAreaCode: 6611, cellId: 1402, signalStrength: -70 }],
-    });
+    expect(position.network).toEqual(gsmNetwork({ mobileCountryCode: 0, mobileNetworkCode: 1, locationAreaCode: 6611, cellId: 1402, signalStrength: -70 }));
   });
 });
 

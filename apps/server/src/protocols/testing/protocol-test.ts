@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fixedSettings, type ConnectionState, type DecodeResult, type MediaAttachment, type StreamCodec } from '../codec.ts';
-import type { CellTower, Network } from '../kit/network.ts';
+import type { CellTower, Network, WifiAccessPoint } from '../kit/network.ts';
 import type { DecodedPosition } from '../types.ts';
 
 /**
@@ -150,4 +150,9 @@ export function fix(time: string, valid: boolean, latitude: number, longitude: n
 /** The network JSON a codec stores for the cell towers it reports (and a geolocation service is sent). */
 export function gsmNetwork(...cellTowers: CellTower[]): Network {
   return { radioType: 'gsm', considerIp: false, cellTowers };
+}
+
+/** The same network JSON when the device lists the Wi-Fi access points it saw beside its cell towers. */
+export function gsmWifiNetwork(cellTowers: CellTower[], wifiAccessPoints: WifiAccessPoint[]): Network {
+  return { ...gsmNetwork(...cellTowers), wifiAccessPoints };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOTS_PER_KMH } from '@rastro/api';
-import { fix, protocolTest, text } from '../testing/protocol-test.ts';
+import { fix, gsmWifiNetwork, protocolTest, text } from '../testing/protocol-test.ts';
 import { tk103Codec } from './codec.ts';
 import { traccarFrames } from '../testing/traccar-vectors.ts';
 
@@ -127,15 +127,13 @@ describe('TK103 messages without a fix', () => {
 
   it('cell and Wi-Fi (DW5x), timed by the message', () => {
     const position = device().position(tk103(215), { outdated: true, deviceTime: '2017-11-15T15:44:19.000Z', attributes: { alarm: 'movement' } });
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ mobileCountryCode: 200, mobileNetworkCode: 1, locationAreaCode: 3215, cellId: 43370 }],
-      wifiAccessPoints: [
+    expect(position.network).toEqual(gsmWifiNetwork(
+      [{ mobileCountryCode: 200, mobileNetworkCode: 1, locationAreaCode: 3215, cellId: 43370 }],
+      [
         { macAddress: '58:F3:BB:3B:AA:82', signalStrength: -65 },
         { macAddress: '1C:6A:BB:AA:81:95', signalStrength: -78 },
       ],
-    });
+    ));
     // A count that does not match the list: the access points are left out.
     const cellOnly = device().position(text('(013632651491,DW50,460,0,0,6,3,aa:bb:cc:dd:ee:ff*-8*0,040613,040137)'));
     expect(cellOnly.network?.wifiAccessPoints).toBeUndefined();

@@ -1,6 +1,6 @@
 import { KNOTS_PER_KMH } from '@rastro/api';
 import { describe, expect, it } from 'vitest';
-import { binary, protocolTest, text } from '../testing/protocol-test.ts';
+import { binary, gsmWifiNetwork, protocolTest, text } from '../testing/protocol-test.ts';
 import { watchCodec } from './codec.ts';
 import { traccarFrames, traccarMessages } from '../testing/traccar-vectors.ts';
 
@@ -58,16 +58,14 @@ describe('watch locations', () => {
 
   it('decodes LTE and WCDMA reports with Wi-Fi access points', () => {
     const position = protocolTest(watchCodec).position(watch(61), { speed: 30.84 * KNOTS_PER_KMH, course: 265.158, altitude: 65.621 });
-    expect(position.network).toEqual({
-      radioType: 'gsm',
-      considerIp: false,
-      cellTowers: [{ mobileCountryCode: 425, mobileNetworkCode: 1, locationAreaCode: 10223, cellId: 8012811, signalStrength: -100 }],
-      wifiAccessPoints: [
+    expect(position.network).toEqual(gsmWifiNetwork(
+      [{ mobileCountryCode: 425, mobileNetworkCode: 1, locationAreaCode: 10223, cellId: 8012811, signalStrength: -100 }],
+      [
         { macAddress: '22:74:1d:39:64:ff', signalStrength: -46 },
         { macAddress: 'a8:3f:a1:e0:66:ba', signalStrength: -89 },
         { macAddress: '00:0c:42:51:cf:cd', signalStrength: -81 },
       ],
-    });
+    ));
     protocolTest(watchCodec).position(watch(73), { longitude: -71.157615, attributes: { sat: 17 } });
   });
 
