@@ -9,7 +9,7 @@ import GroupsPage from '../features/groups/GroupsPage.tsx';
 import ServerPage from '../features/server/ServerPage.tsx';
 import { serverReply, setupComponentTests } from '../testing/app.tsx';
 import { makeUser } from '../testing/fixtures.ts';
-import { toggle } from '../testing/queries.ts';
+import { saveEntity, toggle } from '../testing/queries.ts';
 import { NoRightsNotice } from './NoRightsNotice.tsx';
 import { PAGES } from './pages.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -159,7 +159,7 @@ describe('the server screen edits the lock/unlock switch as what it means', () =
     expect(lockUnlock.checked).toBe(true);
     await view.user.click(lockUnlock);
     expect(lockUnlock.checked).toBe(false);
-    await view.user.click(within(dialog).getByTestId('entity-save'));
+    await saveEntity(view);
     await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/server')[0].json<Server>().attributes).toEqual({ 'tarkan.enableLockUnlock': false });
   });

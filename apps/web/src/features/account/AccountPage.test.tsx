@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '../../state/session.ts';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { choose, entityDialog, noticeText, saveEntity, selectField, textField } from '../../testing/queries.ts';
+import { choose, entityDialog, fillFields, noticeText, saveEntity, selectField, textField } from '../../testing/queries.ts';
 import AccountPage from './AccountPage.tsx';
 
 const app = setupComponentTests();
@@ -65,8 +65,7 @@ describe('my account', () => {
 
   it('changes the password only when both fields agree', async () => {
     const view = await renderAccount();
-    await view.fill(textField(entityDialog(), 'New password'), 'n3w-pass');
-    await view.fill(textField(entityDialog(), 'Confirm new password'), 'n3w-pas');
+    await fillFields(view, entityDialog(), { 'New password': 'n3w-pass', 'Confirm new password': 'n3w-pas' });
     await saveEntity(view);
     expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe('The passwords do not match.');
     expect(app.api.received('PUT', '/api/users/12')).toHaveLength(0);
@@ -189,7 +188,7 @@ describe('my account, map', () => {
     const other = await renderAccount(makeUser({ id: 15, name: 'Dora Reis', map: 'openTopoMap' }));
     expect(selectField(entityDialog(), 'Map').textContent).toBe('Other: openTopoMap');
     await other.fill(textField(entityDialog(), 'Phone'), '+5511977778888');
-    await other.user.click(within(entityDialog()).getByTestId('entity-save'));
+    await saveEntity(other);
     await waitFor(() => expect(app.api.received('PUT', '/api/users/15')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/users/15')[0].json<User>().map).toBe('openTopoMap');
   });

@@ -48,6 +48,12 @@ async function openSend(view: Awaited<ReturnType<typeof renderCommands>>, name: 
   return screen.findByTestId('send-command-dialog');
 }
 
+/** The body of the command the page created, once it says it saved. */
+async function createdCommand(): Promise<unknown> {
+  expect(await noticeText()).toBe('Saved');
+  return app.api.received('POST', '/api/commands')[0].json();
+}
+
 describe('saved commands', () => {
   it('a custom command needs its text, and is saved with it', async () => {
     app.api.on('GET', '/api/server', serverReply({ textEnabled: true }));
@@ -65,13 +71,7 @@ describe('saved commands', () => {
     await view.user.click(toggle(entityDialog(), 'Send by SMS'));
     await saveEntity(view);
 
-    expect(await noticeText()).toBe('Saved');
-    expect(app.api.received('POST', '/api/commands')[0].json()).toEqual({
-      description: 'Ask the firmware',
-      type: 'custom',
-      textChannel: true,
-      attributes: { data: 'VERSION#' },
-    });
+    expect(await createdCommand()).toEqual({ description: 'Ask the firmware', type: 'custom', textChannel: true, attributes: { data: 'VERSION#' } });
   });
 
   it('a command text typed before choosing another type is not saved', async () => {
@@ -82,13 +82,7 @@ describe('saved commands', () => {
     await choose(view, selectField(entityDialog(), 'Type'), 'Engine stop');
     await saveEntity(view);
 
-    expect(await noticeText()).toBe('Saved');
-    expect(app.api.received('POST', '/api/commands')[0].json()).toEqual({
-      description: 'Stop the engine',
-      type: 'engineStop',
-      textChannel: false,
-      attributes: {},
-    });
+    expect(await createdCommand()).toEqual({ description: 'Stop the engine', type: 'engineStop', textChannel: false, attributes: {} });
   });
 
   it('offers sending by SMS only when the server has an SMS gateway', async () => {

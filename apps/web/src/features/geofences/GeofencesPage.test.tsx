@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Geofence } from '../../api/geofences.ts';
 import { setupComponentTests } from '../../testing/app.tsx';
 import { makeDevice, makeUser } from '../../testing/fixtures.ts';
-import { choose, entityRow, entityRows, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
+import { choose, entityRow, entityRows, fillFields, noticeText, selectField, textField, toggle } from '../../testing/queries.ts';
 import GeofencesPage from './GeofencesPage.tsx';
 
 const app = setupComponentTests();
@@ -101,8 +101,7 @@ describe('geofence form', () => {
     await view.user.click(entityRow('Depot'));
     expect(textField(editor(), 'Description').value).toBe('Main yard');
 
-    await view.fill(textField(editor(), 'Name'), 'Depot north');
-    await view.fill(textField(editor(), 'Speed limit (km/h)'), '40');
+    await fillFields(view, editor(), { Name: 'Depot north', 'Speed limit (km/h)': '40' });
     await choose(view, selectField(editor(), 'Calendar'), 'Weekdays');
     await view.user.click(toggle(editor(), 'Lock the vehicle on exit'));
     await view.user.click(screen.getByTestId('entity-save'));

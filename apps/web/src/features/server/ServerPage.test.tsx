@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { choose, openListbox, selectField, textField, toggle } from '../../testing/queries.ts';
+import { choose, fillFields, openListbox, saveEntity, selectField, textField, toggle } from '../../testing/queries.ts';
 import { expectNotice, expectSentOnce } from '../../testing/saves.ts';
 import ServerPage from './ServerPage.tsx';
 
@@ -31,7 +31,7 @@ describe('server settings, SMS gateway', () => {
     expect(textField(dialog, 'Authorization value (e.g. Bearer and the key)').type).toBe('password');
 
     await view.fill(textField(dialog, 'Gateway URL'), 'https://sms.example/v2/send');
-    await view.user.click(within(dialog).getByTestId('entity-save'));
+    await saveEntity(view);
 
     await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/server')[0].json<Server>().attributes).toEqual({
@@ -66,7 +66,7 @@ describe('server settings, Telegram and WhatsApp', () => {
 
     await view.fill(textField(dialog, 'Bot API address'), 'http://bots.local:8081');
     await view.user.click(toggle(dialog, 'Send the location after the message'));
-    await view.user.click(within(dialog).getByTestId('entity-save'));
+    await saveEntity(view);
 
     await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/server')[0].json<Server>().attributes).toEqual({
@@ -122,9 +122,8 @@ describe('server settings, map', () => {
     await view.user.keyboard('{Escape}');
 
     await choose(view, map, 'Custom tile URL');
-    await view.fill(textField(dialog, 'Custom tile URL'), 'https://tiles.example.com/{z}/{x}/{y}.png');
-    await view.fill(textField(dialog, 'Mapbox access token'), 'pk.new');
-    await view.user.click(within(dialog).getByTestId('entity-save'));
+    await fillFields(view, dialog, { 'Custom tile URL': 'https://tiles.example.com/{z}/{x}/{y}.png', 'Mapbox access token': 'pk.new' });
+    await saveEntity(view);
 
     await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
     const saved = app.api.received('PUT', '/api/server')[0].json<Server>();
@@ -147,7 +146,7 @@ describe('server settings, legacy map values', () => {
     const options = within(await openListbox()).getAllByRole('option').map((option) => option.textContent);
     expect(options.slice(0, 3)).toEqual(['—', 'Other: googleRoad', 'OpenStreetMap']);
     await view.user.keyboard('{Escape}');
-    await view.user.click(within(dialog).getByTestId('entity-save'));
+    await saveEntity(view);
     await waitFor(() => expect(app.api.received('PUT', '/api/server')).toHaveLength(1));
     expect(app.api.received('PUT', '/api/server')[0].json<Server>().map).toBe('googleRoad');
     view.unmount();

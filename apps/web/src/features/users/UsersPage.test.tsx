@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverReply, setupComponentTests } from '../../testing/app.tsx';
 import { makeUser } from '../../testing/fixtures.ts';
-import { entityDialog, entityRow, entityRows, noticeText, saveEntity, selectField, textField, toggle } from '../../testing/queries.ts';
+import { entityDialog, entityRow, entityRows, fillFields, noticeText, saveEntity, selectField, textField, toggle } from '../../testing/queries.ts';
 import UsersPage from './UsersPage.tsx';
 
 const app = setupComponentTests();
@@ -74,19 +74,16 @@ describe('users page', () => {
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
     expect(within(entityDialog()).getByText('New user')).toBeTruthy();
 
-    await view.fill(textField(entityDialog(), 'Name'), 'Dora Reis');
-    await view.fill(textField(entityDialog(), 'E-mail or username'), 'dora@example.com');
+    await fillFields(view, entityDialog(), { Name: 'Dora Reis', 'E-mail or username': 'dora@example.com' });
     await saveEntity(view);
     expect((await within(entityDialog()).findByTestId('entity-error')).textContent).toBe('Enter a password for the new user.');
 
-    await view.fill(textField(entityDialog(), 'Password'), 'abcd');
-    await view.fill(textField(entityDialog(), 'Confirm password'), 'abce');
+    await fillFields(view, entityDialog(), { Password: 'abcd', 'Confirm password': 'abce' });
     await saveEntity(view);
     await waitFor(() => expect(within(entityDialog()).getByTestId('entity-error').textContent).toBe('The passwords do not match.'));
     expect(app.api.received('POST', '/api/users')).toHaveLength(0);
 
-    await view.fill(textField(entityDialog(), 'Confirm password'), 'abcd');
-    await view.fill(textField(entityDialog(), 'Device limit'), '10');
+    await fillFields(view, entityDialog(), { 'Confirm password': 'abcd', 'Device limit': '10' });
     await saveEntity(view);
 
     expect(await noticeText()).toBe('Saved');
@@ -110,10 +107,7 @@ describe('users page', () => {
     const view = await renderManager(2, [bia]);
     app.api.on('POST', '/api/users', { status: 400, text: 'Manager user limit reached' });
     await view.user.click(screen.getByRole('button', { name: 'Add' }));
-    await view.fill(textField(entityDialog(), 'Name'), 'Dora Reis');
-    await view.fill(textField(entityDialog(), 'E-mail or username'), 'dora@example.com');
-    await view.fill(textField(entityDialog(), 'Password'), 'abcd');
-    await view.fill(textField(entityDialog(), 'Confirm password'), 'abcd');
+    await fillFields(view, entityDialog(), { Name: 'Dora Reis', 'E-mail or username': 'dora@example.com', Password: 'abcd', 'Confirm password': 'abcd' });
     await saveEntity(view);
     await waitFor(() => expect(within(entityDialog()).getByTestId('entity-error').textContent).toBe(USER_LIMIT_TEXT));
     expect(app.api.received('POST', '/api/users')).toHaveLength(1);
@@ -122,8 +116,7 @@ describe('users page', () => {
   it('checks the name and e-mail lengths before saving', async () => {
     const view = await renderUsers(admin, [bia]);
     await view.user.click(entityRow('Bia Costa'));
-    await view.fill(textField(entityDialog(), 'Name'), 'Bi');
-    await view.fill(textField(entityDialog(), 'E-mail or username'), 'b@');
+    await fillFields(view, entityDialog(), { Name: 'Bi', 'E-mail or username': 'b@' });
     await saveEntity(view);
 
     expect(within(entityDialog()).getByText('Please input a name and lastname')).toBeTruthy();

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { serverReply, setupComponentTests } from '../../../testing/app.tsx';
 import { makeDevice, makeGroup, makePosition, makeUser } from '../../../testing/fixtures.ts';
 import { saveNewDevice } from '../../../testing/deviceEditor.ts';
-import { choose, noticeText, selectField, textField } from '../../../testing/queries.ts';
+import { choose, fillFields, noticeText, selectField, textField } from '../../../testing/queries.ts';
 import { DeviceEditor } from './DeviceEditor.tsx';
 
 const app = setupComponentTests();
@@ -30,14 +30,10 @@ describe('device editor', () => {
     const view = await app.render(<DeviceEditor device={null} onClose={onClose} />, { user: manager });
 
     expect(within(editor()).getByText('New device', { selector: 'h2' })).toBeTruthy();
-    await view.fill(field('Name'), ' Truck 12 ');
-    await view.fill(field('Identifier (IMEI)'), '865432109876543');
+    await fillFields(view, editor(), { Name: ' Truck 12 ', 'Identifier (IMEI)': '865432109876543' });
     await choose(view, select('Group'), 'Trucks');
     await choose(view, select('Category (icon)'), 'Truck');
-    await view.fill(field('Plate'), 'ABC1D23');
-    await view.fill(field('Phone (SIM)'), '+5511999990000');
-    await view.fill(field('Start odometer'), '1500,5');
-    await view.fill(field('Fuel price'), '6.29');
+    await fillFields(view, editor(), { Plate: 'ABC1D23', 'Phone (SIM)': '+5511999990000', 'Start odometer': '1500,5', 'Fuel price': '6.29' });
     await view.user.click(within(editor()).getByTestId('save-device'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
@@ -99,8 +95,7 @@ describe('device editor', () => {
     expect(field('Driver').value).toBe('Rui');
     await waitFor(() => expect(select('Group').textContent).toBe('Vans'));
 
-    await view.fill(field('Name'), 'Van 3 (reserve)');
-    await view.fill(field('Driver'), '');
+    await fillFields(view, editor(), { Name: 'Van 3 (reserve)', Driver: '' });
     await view.user.click(within(editor()).getByTestId('save-device'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -150,8 +145,7 @@ describe('device editor', () => {
 
     expect(field('Odometer').value).toBe('12345');
     expect(field('Engine hours').value).toBe('10');
-    await view.fill(field('Odometer'), '20000,5');
-    await view.fill(field('Engine hours'), '12.5');
+    await fillFields(view, editor(), { Odometer: '20000,5', 'Engine hours': '12.5' });
     await view.user.click(within(editor()).getByTestId('save-device'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -178,8 +172,7 @@ describe('device editor', () => {
     expect((await within(editor()).findByTestId('editor-error')).textContent).toBe('plate has its own field in this form');
     expect(app.api.received('PUT', '/api/devices/7')).toHaveLength(0);
 
-    await view.fill(textField(attributes, 'Attribute 2'), 'fuelDropThreshold');
-    await view.fill(textField(attributes, 'Value 2'), '5');
+    await fillFields(view, attributes, { 'Attribute 2': 'fuelDropThreshold', 'Value 2': '5' });
     await view.user.click(within(editor()).getByTestId('save-device'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(app.api.received('PUT', '/api/devices/7')[0].json<Device>().attributes).toEqual({ speedLimit: 50, fuelDropThreshold: '5', plate: 'BUS1A23' });
@@ -240,8 +233,7 @@ describe('device editor', () => {
     const onClose = vi.fn();
     const view = await app.render(<DeviceEditor device={null} onClose={onClose} />, { user: manager });
 
-    await view.fill(field('Name'), 'Dup');
-    await view.fill(field('Identifier (IMEI)'), '111222');
+    await fillFields(view, editor(), { Name: 'Dup', 'Identifier (IMEI)': '111222' });
     // Enter in a field saves, as the form's submit
     await view.user.type(field('Identifier (IMEI)'), '{Enter}');
 
