@@ -19,8 +19,7 @@ describe('advanced permissions on the server (spec §6)', () => {
   it('apply only when the server option is on', async () => {
     const none = await userWith('none@example.com', grant());
     expect((await none.request('POST', '/api/devices', { name: 'Free', uniqueId: 'adv-free' })).status).toBe(200);
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, 'tarkan.enableAdvancedPerms': true } });
+    await admin.setServerAttributes({ 'tarkan.enableAdvancedPerms': true });
     const denied = await none.request('POST', '/api/devices', { name: 'Blocked', uniqueId: 'adv-blocked' });
     expect([denied.status, await denied.text()]).toEqual([400, 'Operation restricted']);
   });

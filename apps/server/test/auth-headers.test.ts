@@ -36,8 +36,7 @@ describe.each(dialects)('security headers, cookies and origins on %s', (dialect)
   });
 
   it('allows the plain-http tile server the server names', async () => {
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, mapUrl: 'http://tiles.lan:8080/{z}/{x}/{y}.png' });
+    const settings = await admin.setServer({ mapUrl: 'http://tiles.lan:8080/{z}/{x}/{y}.png' });
     const policy = csp(await fetch(`${server.base}/api/server`));
     expect(policy.get('img-src')).toContain('http://tiles.lan:8080');
     expect(policy.get('connect-src')).toContain('http://tiles.lan:8080');

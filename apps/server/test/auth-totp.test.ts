@@ -52,8 +52,7 @@ describe.each(dialects)('two-step sign-in on %s', (dialect) => {
   });
 
   async function setTotpEnable(on: boolean): Promise<void> {
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, totpEnable: on } });
+    await admin.setServerAttributes({ totpEnable: on });
   }
 
   /** A user with a one-time key, set as the web app does: generated, then saved on the user. */

@@ -99,8 +99,7 @@ describe.each(dialects)('authorization matrix with advanced permissions on, on %
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     fx = await Fixtures.build(server);
-    const settings = await fx.admin.json('GET', '/api/server');
-    await fx.admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, 'tarkan.enableAdvancedPerms': true } });
+    await fx.admin.setServerAttributes({ 'tarkan.enableAdvancedPerms': true });
     const jobs = plan(fx);
     const of = (phase: Phase) => jobs.filter((j) => j.phase === phase);
     before = await victimSnapshot(fx);

@@ -288,6 +288,17 @@ export class Client {
     return current;
   }
 
+  /**
+   * Saves the server as read with the top-level `fields` set over it (registration, mapUrl, ...),
+   * as setServerAttributes does for attributes; answers the server as read before, to put back.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read untyped, as json() answers
+  async setServer(fields: Record<string, unknown>): Promise<any> {
+    const current = await this.json('GET', '/api/server');
+    await this.json('PUT', '/api/server', { ...current, ...fields });
+    return current;
+  }
+
   socket(): LiveClient {
     return new LiveClient(this.base.replace('http', 'ws') + '/api/socket', { cookie: this.cookie });
   }

@@ -19,10 +19,7 @@ describe.each(dialects)('lazy (safe-mode) device deletion on %s', (dialect) => {
   let owner: Client;
 
   const db = () => server.rastro.db.kysely;
-  const setLazy = async (on: boolean) => {
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, 'tarkan.lazyDeletion': on } });
-  };
+  const setLazy = (on: boolean) => admin.setServerAttributes({ 'tarkan.lazyDeletion': on });
   const count = async (table: 'tc_positions' | 'tc_events', deviceId: number) =>
     Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('deviceId', '=', deviceId).executeTakeFirstOrThrow()).n);
   const deletedList = () => admin.json<DeletedDevice[]>('GET', '/tarkan/devices/deleted');

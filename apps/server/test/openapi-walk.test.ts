@@ -192,8 +192,7 @@ describe('every operation of Traccar\'s API description', () => {
     }
     if (!made.event) throw new Error('the seeded device raised no event');
     // what the calls need of the server: one-time passwords on (POST /users/totp), mail (lost password)
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, totpEnable: true } });
+    await admin.setServerAttributes({ totpEnable: true });
     await admin.json('POST', '/tarkan/integrations/email', { smtpHost: '127.0.0.1', smtpPort: smtp.port, senderEmail: 'walk@example.com', senderName: 'Walk' });
     return made as Seeds;
   }

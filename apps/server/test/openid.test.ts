@@ -83,8 +83,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('creates the account on a first sign-in with registration open, and signs the same account in again', async () => {
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, registration: true });
+    await admin.setServer({ registration: true });
     provider.user = { sub: 'u-2', email: 'Bruno@Example.com', name: 'Bruno Lima', groups: ['fleet'] };
     const first = await sessionUser(await signIn());
     expect(first).toMatchObject({ email: 'Bruno@Example.com', name: 'Bruno Lima', administrator: false, fixedEmail: true });

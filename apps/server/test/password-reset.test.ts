@@ -112,8 +112,7 @@ describe.each(dialects)('lost password on %s', (dialect) => {
   });
 
   it("writes to an account without a language in the server's tarkan.lang", async () => {
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, 'tarkan.lang': 'es' } });
+    const settings = await admin.setServerAttributes({ 'tarkan.lang': 'es' });
     try {
       await requestLink('um@frota.example');
       expect(mailText(smtp.mails.at(-1)!.data)).toContain('Recibimos una solicitud para restablecer la contraseña');

@@ -41,10 +41,7 @@ describe.each(dialects)('QR driver on %s', (dialect) => {
   };
 
   /** The server settings' switch for QR drivers (spec §3 enableQrDriverId). */
-  const switchQrDrivers = async (on: boolean) => {
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, 'tarkan.enableQrDriverId': on } });
-  };
+  const switchQrDrivers = (on: boolean) => admin.setServerAttributes({ 'tarkan.enableQrDriverId': on });
 
   beforeAll(async () => {
     await switchQrDrivers(true);

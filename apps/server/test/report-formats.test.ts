@@ -58,8 +58,7 @@ describe('report spreadsheets in the user\'s time and coordinate formats', () =>
   });
 
   it('takes the server\'s coordinate format when the user has none', async () => {
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, coordinateFormat: 'ddm' });
+    await admin.setServer({ coordinateFormat: 'ddm' });
     await setUser({ coordinateFormat: null }, { twelveHourFormat: false });
     expect((await routeRow()).latitude).toBe("23°33.020'S");
     await setUser({ coordinateFormat: 'dd' }, {});

@@ -165,8 +165,7 @@ describe('what each role may do in each area (spec §6)', () => {
     const id = users.get('regular')!;
     const regular = await admin.json('GET', `/api/users/${id}`);
     await admin.json('PUT', `/api/users/${id}`, { ...regular, attributes: { ...regular.attributes, 'tarkan.advancedPerms': formatPermissions(bits) } });
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, 'tarkan.enableAdvancedPerms': true } });
+    const settings = await admin.setServerAttributes({ 'tarkan.enableAdvancedPerms': true });
     try {
       const client = clients.get('regular')!;
       const [path, body] = AREAS.computed('granted');

@@ -10,8 +10,7 @@ describe('server settings take effect on the server', () => {
 
   /** Sets top-level server fields for the callback, then puts the saved settings back. */
   async function withSettings(fields: Record<string, unknown>, run: () => Promise<void>): Promise<void> {
-    const saved = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...saved, ...fields });
+    const saved = await admin.setServer(fields);
     try {
       await run();
     } finally {

@@ -69,8 +69,7 @@ describe.each(dialects)('sharing a group (POST /api/share/group) on %s', (dialec
     expect((await admin.form('/api/share/group', { expiration: later() })).status).toBe(400);
     expect((await new Client(server.base).form('/api/share/group', { groupId: String(group.id), expiration: later() })).status).toBe(401);
 
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, disableShare: true } });
+    const settings = await admin.setServerAttributes({ disableShare: true });
     expect(await answer(await shareGroup(regular.client, group.id))).toEqual([400, 'Sharing is disabled']);
     await admin.json('PUT', '/api/server', settings);
   });

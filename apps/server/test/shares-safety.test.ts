@@ -87,8 +87,7 @@ describe.each(dialects)('share links made safe on %s', (dialect) => {
   });
 
   it('the share bit of advanced permissions governs creating links', async () => {
-    const settings = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...settings, attributes: { ...settings.attributes, 'tarkan.enableAdvancedPerms': true } });
+    const settings = await admin.setServerAttributes({ 'tarkan.enableAdvancedPerms': true });
     try {
       // bits 8..15 devices (all), bit 25 = extras.create (share)
       const devicesOnly = '00ff0000000000000000000000000000';

@@ -150,8 +150,7 @@ describe('tile proxy', () => {
     expect(await admin.json('GET', '/tarkan/tiles')).toEqual({ providers: ['osm'], basemap: false });
     expect((await tile(admin, '/tarkan/tiles/mapTilerStreets/1/0/0')).status).toBe(404);
 
-    const saved = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...saved, attributes: { ...saved.attributes, mapTilerKey: 'secret-key' } });
+    await admin.setServerAttributes({ mapTilerKey: 'secret-key' });
     expect((await admin.json('GET', '/tarkan/tiles')).providers).toEqual(['osm', 'mapTilerStreets', 'mapTilerSatellite']);
     const shown = await admin.json('GET', '/api/server');
     expect(shown.attributes.mapTilerKey).not.toContain('secret');
@@ -166,9 +165,8 @@ describe('tile proxy', () => {
   });
 
   it("offers Mapbox's two layers with the server's access token, which goes upstream and is never shown", async () => {
-    const saved = await admin.json('GET', '/api/server');
     expect((await admin.json('GET', '/tarkan/tiles')).providers).not.toContain('mapboxStreets');
-    await admin.json('PUT', '/api/server', { ...saved, attributes: { ...saved.attributes, mapboxAccessToken: 'pk.server-token' } });
+    const saved = await admin.setServerAttributes({ mapboxAccessToken: 'pk.server-token' });
     try {
       expect((await admin.json('GET', '/tarkan/tiles')).providers).toEqual(expect.arrayContaining(['mapboxStreets', 'mapboxSatellite']));
       expect((await admin.json('GET', '/api/server')).attributes.mapboxAccessToken).not.toContain('pk.server-token');

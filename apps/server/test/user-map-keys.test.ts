@@ -39,8 +39,7 @@ describe("a user's own map keys", () => {
   };
 
   it('proxies with the user key before the server key, and never answers it in clear', async () => {
-    const saved = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...saved, attributes: { ...saved.attributes, mapTilerKey: 'server-maptiler' } });
+    await admin.setServerAttributes({ mapTilerKey: 'server-maptiler' });
     const { user, client } = await newUser('keys@example.com');
     const other = await newUser('nokeys@example.com');
 

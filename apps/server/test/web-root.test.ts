@@ -135,8 +135,7 @@ describe('traccar-web placeholders', () => {
 
   it('fills them from the server settings, escaped for HTML and for JSON', async () => {
     const admin = await Client.login(server.base, ADMIN.email, ADMIN.password);
-    const current = await admin.json('GET', '/api/server');
-    await admin.json('PUT', '/api/server', { ...current, attributes: { ...current.attributes, title: 'Frota "Sul" <b>', description: 'Rastreio & cia', colorPrimary: '#00695c' } });
+    await admin.setServerAttributes({ title: 'Frota "Sul" <b>', description: 'Rastreio & cia', colorPrimary: '#00695c' });
     const body = await (await fetch(`${server.base}/`)).text();
     expect(body).toContain('<title>Frota &quot;Sul&quot; &lt;b&gt;</title>');
     expect(body).toContain('content="Rastreio &amp; cia"');
