@@ -38,8 +38,8 @@ describe('Castel SC (OBD) messages', () => {
 
   it('decodes alarms onto the fix and echoes the alarm index in 0xC007', () => {
     const device = protocolTest(castelCodec);
-    device.position(SC_ALARM, { fixTime: '2024-11-15T06:27:19.000Z', latitude: 22.54779, longitude: 113.93124, attributes: { alarm: 'powerOn' } });
-    expect(device.reply(SC_ALARM)?.toString('hex')).toBe('40402300043231334744533230323130303030353200000000c0070100000090b70d0a');
+    const { reply } = device.answered(SC_ALARM, { fixTime: '2024-11-15T06:27:19.000Z', latitude: 22.54779, longitude: 113.93124, attributes: { alarm: 'powerOn' } });
+    expect(reply?.toString('hex')).toBe('40402300043231334744533230323130303030353200000000c0070100000090b70d0a');
   });
 
   it('gives the comprehensive report’s tagged values to its fix', () => {
@@ -65,16 +65,15 @@ describe('Castel SC (OBD) messages', () => {
 
   it('decodes the sleep-mode fix without answering', () => {
     const device = protocolTest(castelCodec);
-    device.position(SC_GPS_SLEEP, { fixTime: '2016-08-05T06:26:53.000Z', latitude: 51.129152, longitude: -114.248455, course: 286.6, attributes: { sat: 11 } });
-    expect(device.reply(SC_GPS_SLEEP)).toBeUndefined();
+    const { reply } = device.answered(SC_GPS_SLEEP, { fixTime: '2016-08-05T06:26:53.000Z', latitude: 51.129152, longitude: -114.248455, course: 286.6, attributes: { sat: 11 } });
+    expect(reply).toBeUndefined();
   });
 });
 
 describe('Castel CC and MPIP messages', () => {
   it('answers the CC heartbeat with 0x8206 and decodes its fixes with the cell', () => {
     const device = protocolTest(castelCodec);
-    const heartbeat = castel(138);
-    const position = device.position(heartbeat, {
+    const { position, reply } = device.answered(castel(138), {
       fixTime: '2015-10-30T11:19:18.000Z',
       latitude: 41.020268,
       longitude: 14.335627,
@@ -82,13 +81,13 @@ describe('Castel CC and MPIP messages', () => {
       attributes: { status: 262144, battery: 10, odometer: 0, sat: 12 },
     });
     expect(position.network?.cellTowers).toEqual([{ mobileCountryCode: 0, mobileNetworkCode: 0, locationAreaCode: 41083, cellId: 42627 }]);
-    expect(device.reply(heartbeat)?.toString('hex')).toBe('40401f000c3631313135303030303935360000000000000000820656110d0a');
+    expect(reply?.toString('hex')).toBe('40401f000c3631313135303030303935360000000000000000820656110d0a');
   });
 
   it('answers an MPIP position with an @@ frame of its type and version 0xFF', () => {
     const device = protocolTest(castelCodec);
-    device.position(MPIP_POSITION, { fixTime: '2018-01-27T07:19:58.000Z', latitude: 19.69001, longitude: -99.22001, valid: true });
-    expect(device.reply(MPIP_POSITION)?.toString('hex')).toBe('40401f00ff36313731313531324333313336000000000000004001f7b10d0a');
+    const { reply } = device.answered(MPIP_POSITION, { fixTime: '2018-01-27T07:19:58.000Z', latitude: 19.69001, longitude: -99.22001, valid: true });
+    expect(reply?.toString('hex')).toBe('40401f00ff36313731313531324333313336000000000000004001f7b10d0a');
   });
 
   it('answers the MPIP login with 0x1001 and identifies the device', () => {

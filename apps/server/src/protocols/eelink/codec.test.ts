@@ -38,8 +38,7 @@ describe('Eelink login', () => {
 describe('Eelink messages', () => {
   it('decodes a normal (0x12) message: fix, cell, status, battery, analog inputs, odometer, temperature', () => {
     const device = tcp();
-    const frame = eelink(41);
-    device.position(frame, {
+    const { reply } = device.answered(eelink(41), {
       ...fix('2019-01-10T12:20:12.000Z', true, 0x04e4e1b4 / 1_800_000, -(0x100000000 - 0xf8194fa8) / 1_800_000),
       altitude: 22,
       speed: 19 * 0.539957,
@@ -47,7 +46,7 @@ describe('Eelink messages', () => {
       network: gsmNetwork({ mobileCountryCode: 302, mobileNetworkCode: 880, locationAreaCode: 11655, cellId: 105200750, signalStrength: 91 }),
       attributes: { sat: 8, index: 14, ignition: true, motion: true, blocked: true, status: 0x066f, battery: 4.447, adc0: 1393, odometer: 1771135, steps: 787, temp2: 28.75 },
     });
-    expect(device.reply(frame)?.toString('hex')).toBe('6767120002000e');
+    expect(reply?.toString('hex')).toBe('6767120002000e');
   });
 
   it('decodes Wi-Fi access points', () => {
@@ -67,14 +66,13 @@ describe('Eelink messages', () => {
 
   it('decodes the first-generation GPS (unacknowledged), alarm and state messages', () => {
     const device = tcp();
-    const gps = eelink(69);
-    device.position(gps, {
+    const { reply } = device.answered(eelink(69), {
       fixTime: '2017-09-05T09:51:03.000Z',
       valid: true,
       network: gsmNetwork({ mobileCountryCode: 655, mobileNetworkCode: 10, locationAreaCode: 20324, cellId: 11953 }),
       attributes: { index: 690 },
     });
-    expect(device.reply(gps)).toBeUndefined();
+    expect(reply).toBeUndefined();
     device.position(eelink(102), { fixTime: '2016-01-20T20:49:33.000Z', attributes: { alarm: 'geofenceEnter' } });
     device.position(eelink(72), {
       valid: false,
@@ -84,9 +82,8 @@ describe('Eelink messages', () => {
 
   it('decodes a heartbeat as a status on the last location and acknowledges it', () => {
     const device = tcp();
-    const frame = eelink(75);
-    device.position(frame, { outdated: true, attributes: { ignition: true, status: 0x6e } });
-    expect(device.reply(frame)?.toString('hex')).toBe('67670300020021');
+    const { reply } = device.answered(eelink(75), { outdated: true, attributes: { ignition: true, status: 0x6e } });
+    expect(reply?.toString('hex')).toBe('67670300020021');
   });
 
   it('decodes OBD parameters, and the short OBD status', () => {
@@ -106,8 +103,8 @@ describe('Eelink messages', () => {
     });
     const answer = Buffer.from('RELAY:OK', 'latin1');
     const frame = Buffer.concat([binary(`676780${(answer.length + 7).toString(16).padStart(4, '0')}0007 01 00000000`.replaceAll(' ', '')), answer]);
-    device.position(frame, { outdated: true, attributes: { result: 'RELAY:OK', index: 7 } });
-    expect(device.reply(frame)?.toString('hex')).toBe('67678000020007');
+    const { reply } = device.answered(frame, { outdated: true, attributes: { result: 'RELAY:OK', index: 7 } });
+    expect(reply?.toString('hex')).toBe('67678000020007');
   });
 
   it('decodes every package of a UDP envelope and acknowledges them together', () => {

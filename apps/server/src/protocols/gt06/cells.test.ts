@@ -47,38 +47,36 @@ describe('GT06 Wi-Fi scans (0x69, 0x17, 0xF3)', () => {
 
   it('0xF3: access points without signal, no cells, no echo', () => {
     const device = protocolTest(gt06Codec);
-    const scan = gt06(231);
-    const position = device.position(scan, { outdated: true, deviceTime: '2014-12-11T10:26:30.000Z' });
+    const { position, reply } = device.answered(gt06(231), { outdated: true, deviceTime: '2014-12-11T10:26:30.000Z' });
     expect(position.network?.wifiAccessPoints).toHaveLength(7);
     expect(listed(position, 'wifiAccessPoints')[0]).toEqual({ macAddress: 'dc:9f:db:1c:1d:76' });
-    expect(device.reply(scan)).toBeUndefined();
+    expect(reply).toBeUndefined();
   });
 });
 
 describe('GT06 cell and access point lists', () => {
   const device = protocolTest(gt06Codec);
-  const towers = (frame: Buffer, deviceTime: string): DecodedPosition => {
-    const position = device.position(frame, { outdated: true, deviceTime });
-    expect(position.attributes).toEqual({});
-    return position;
+  const towers = (frame: Buffer, deviceTime: string) => {
+    const answered = device.answered(frame, { outdated: true, deviceTime });
+    expect(answered.position.attributes).toEqual({});
+    return answered;
   };
 
   it('0x28: seven cell slots, empty ones (lac 0) left out; acknowledged', () => {
-    const slots = gt06(191);
-    const position = towers(slots, '2016-01-13T02:02:02.000Z');
+    const { position, reply } = towers(gt06(191), '2016-01-13T02:02:02.000Z');
     expect(position.network?.cellTowers).toEqual([cell(460, 0, 10365, 8049, -62), cell(460, 0, 10365, 8050, -49), cell(460, 0, 10365, 7715, -45), cell(460, 0, 10365, 8000, -24)]);
-    expect(device.reply(slots)?.toString('hex')).toBe('78780528000500dd0d0a');
+    expect(reply?.toString('hex')).toBe('78780528000500dd0d0a');
   });
 
   it('0x2C: cells, then access points', () => {
-    const position = towers(gt06(387), '2017-03-11T01:28:31.000Z');
+    const { position } = towers(gt06(387), '2017-03-11T01:28:31.000Z');
     expect(position.network?.cellTowers).toHaveLength(7);
     expect(listed(position, 'cellTowers')[0]).toEqual(cell(310, 4, 52106, 45431, -84));
     expect(position.network?.wifiAccessPoints).toEqual([wifi('00:18:01:eb:40:39', -56)]);
   });
 
   it('0xA2: 4G cells (4-byte lac, 8-byte cell id) and access points', () => {
-    const position = towers(gt06(61), '2024-11-15T15:29:38.000Z');
+    const { position } = towers(gt06(61), '2024-11-15T15:29:38.000Z');
     expect(position.network?.cellTowers).toHaveLength(5);
     expect(listed(position, 'cellTowers')[0]).toEqual(cell(732, 101, 27009, 156671638, -72));
     expect(position.network?.wifiAccessPoints).toHaveLength(6);
@@ -86,11 +84,11 @@ describe('GT06 cell and access point lists', () => {
   });
 
   it('0xA1: 4G cells only; repeated cells count once', () => {
-    expect(towers(gt06(348), '2017-11-04T19:09:56.000Z').network?.cellTowers).toEqual([cell(460, 1, 9724, 102285570, -1)]);
+    expect(towers(gt06(348), '2017-11-04T19:09:56.000Z').position.network?.cellTowers).toEqual([cell(460, 1, 9724, 102285570, -1)]);
   });
 
   it('0x24 of WANWAY S20 (by its length): timing advance first, then a cell count', () => {
-    expect(towers(gt06(188), '2022-03-06T12:35:30.000Z').network?.cellTowers).toEqual([cell(404, 98, 5102, 24682, -52), cell(404, 98, 5102, 24681, -46)]);
+    expect(towers(gt06(188), '2022-03-06T12:35:30.000Z').position.network?.cellTowers).toEqual([cell(404, 98, 5102, 24682, -52), cell(404, 98, 5102, 24681, -46)]);
   });
 
   it('0xA9: a Wi-Fi alarm, its code completed by the language byte', () => {

@@ -12,9 +12,9 @@ const gt06 = traccarFrames('gt06');
 describe('GT06 information messages (0x94)', () => {
   const device = protocolTest(gt06Codec);
   const info = (frame: Buffer, attributes: Record<string, unknown>) => {
-    const position = device.position(frame, { outdated: true });
+    const { position, reply } = device.answered(frame, { outdated: true });
     expect(position.attributes).toEqual(attributes);
-    expect(device.reply(frame)).toBeUndefined();
+    expect(reply).toBeUndefined();
   };
 
   it('short header: external voltage', () => info(gt06(303), { power: 12.59 }));
@@ -55,8 +55,7 @@ describe('GT06 serial passthrough (0x9B) and OBD (0x8C)', () => {
   });
 
   it('reads the OBD pairs: hex values in hundredths, the VIN as text', () => {
-    const obd = gt06(294);
-    const position = device.position(obd, { outdated: true, deviceTime: '2018-11-21T02:18:27.000Z' });
+    const { position, reply } = device.answered(gt06(294), { outdated: true, deviceTime: '2018-11-21T02:18:27.000Z' });
     expect(position.attributes).toEqual({
       ignition: true,
       odometer: 0,
@@ -68,6 +67,6 @@ describe('GT06 serial passthrough (0x9B) and OBD (0x8C)', () => {
       hours: 0,
       vin: 'KNAF241CMK5014255',
     });
-    expect(device.reply(obd)).toBeUndefined();
+    expect(reply).toBeUndefined();
   });
 });

@@ -17,12 +17,11 @@ describe('GT06 vendor location layouts', () => {
   const device = protocolTest(gt06Codec);
 
   it('0x34 (X1): odometer, cell, driver, voltages, inputs, outputs, analog inputs', () => {
-    const x1 = gt06(300);
-    const position = device.position(x1, { fixTime: '2018-10-09T02:09:58.000Z', valid: true, latitude: 29.113232, longitude: 48.12319, course: 341 });
+    const { position, reply } = device.answered(gt06(300), { fixTime: '2018-10-09T02:09:58.000Z', valid: true, latitude: 29.113232, longitude: 48.12319, course: 341 });
     expect(position.attributes).toEqual({ sat: 7, odometer: 1450313, driverUniqueId: '4892715', battery: 14.28, power: 4.19, input: 0, output: 1, adc1: 0, adc2: 0 });
     expect(position.network).toMatchObject(tower(419, 3, 2231, 46075));
     // Traccar answers nothing to it.
-    expect(device.reply(x1)).toBeUndefined();
+    expect(reply).toBeUndefined();
   });
 
   it('0x61: the driver’s iButton key, in decimal', () => {
@@ -43,18 +42,16 @@ describe('GT06 vendor location layouts', () => {
   });
 
   it('0x32/0x33 (AZ735, 79 79): fix with its length byte, cell with signal, status; acknowledged in 79 79', () => {
-    const location = gt06(408);
-    const position = device.position(location, { fixTime: '2017-06-23T12:27:24.000Z', latitude: -6.133382, longitude: 106.995049, course: 53 });
+    const { position, reply } = device.answered(gt06(408), { fixTime: '2017-06-23T12:27:24.000Z', latitude: -6.133382, longitude: 106.995049, course: 53 });
     expect(position.attributes).toEqual({ sat: 9, rssi: 36, status: 0 });
     expect(position.network).toMatchObject(tower(510, 10, 124, 2321));
-    expect(device.reply(location)?.toString('hex')).toBe('797900053200bcedd10d0a');
+    expect(reply?.toString('hex')).toBe('797900053200bcedd10d0a');
     // An alarm without a fix: its time only.
     device.position(gt06(396), { outdated: true, deviceTime: '2017-07-06T09:02:11.000Z', attributes: { status: 0xa0, armed: true } });
   });
 
   it('0x70: modules, the fix among them', () => {
-    const modules = gt06(270);
-    const position = device.position(modules, { fixTime: '2019-09-15T13:18:16.000Z', valid: true, latitude: 43.894466, longitude: -79.27285, altitude: 213, course: 277 });
+    const { position, reply } = device.answered(gt06(270), { fixTime: '2019-09-15T13:18:16.000Z', valid: true, latitude: 43.894466, longitude: -79.27285, altitude: 213, course: 277 });
     expect(position.attributes).toEqual({
       sat: 6,
       alarm: 'removing',
@@ -69,15 +66,14 @@ describe('GT06 vendor location layouts', () => {
       tamper: true,
       index: 382,
     });
-    expect(device.reply(modules)?.toString('hex')).toBe('78780570000545fc0d0a');
+    expect(reply?.toString('hex')).toBe('78780570000545fc0d0a');
     const tag = device.position(gt06(32), { outdated: true });
     expect(tag.attributes).toEqual({ tag1Id: 'c4a82841074a', tag1Battery: 32.767, tag1BatteryLevel: 100, tag1Temp: 29, tag1Humidity: 476, tag1Status: 7 });
   });
 
   it('0x24 (SR411 mini, by its length): ignition and voltages, unanswered', () => {
-    const mini = gt06(177);
-    device.position(mini, { fixTime: '2022-06-26T16:54:00.000Z', latitude: -22.907096, attributes: { ignition: true, power: 12.61, battery: 4.04 } });
-    expect(device.reply(mini)).toBeUndefined();
+    const { reply } = device.answered(gt06(177), { fixTime: '2022-06-26T16:54:00.000Z', latitude: -22.907096, attributes: { ignition: true, power: 12.61, battery: 4.04 } });
+    expect(reply).toBeUndefined();
   });
 
   it('0x38: a cell that starts with its radio type', () => {

@@ -31,14 +31,12 @@ describe('JT600 binary reports', () => {
   });
 
   it('decodes a long (JT701) record and acknowledges it with (P35) when its status asks', () => {
-    const device = protocolTest(jt600Codec);
-    const p35 = jt600(36);
-    device.position(p35, {
+    const { reply } = protocolTest(jt600Codec).answered(jt600(36), {
       fixTime: '2015-10-13T03:46:47.000Z',
       latitude: 22.5526,
       attributes: { odometer: 45000, sat: 5, alarm: 'vibration', blocked: true, status: 0xf0, batteryLevel: 100 },
     });
-    expect(device.reply(p35)?.toString()).toBe('(P35)');
+    expect(reply?.toString()).toBe('(P35)');
   });
 
   it('acknowledges protocol version 0x19 with the record index', () => {
@@ -74,23 +72,19 @@ describe('JT600 binary reports', () => {
 
 describe('JT600 text reports', () => {
   it('decodes U01 and answers (S39)', () => {
-    const device = protocolTest(jt600Codec);
-    const frame = jt600(75);
-    device.position(frame, {
+    const { reply } = protocolTest(jt600Codec).answered(jt600(75), {
       ...fix('2012-08-04T18:53:02.000Z', true, 22.564025, 113.242329),
       speed: 5.21 * 0.868976,
       course: 152,
       network: cell(10133, 5173, 22),
       attributes: { sat: 9, batteryLevel: 32, status: 3, odometer: 100000, index: 1 },
     });
-    expect(device.reply(frame)?.toString()).toBe('(S39)');
+    expect(reply?.toString()).toBe('(S39)');
   });
 
   it('decodes U06 (with its alarm field) and answers (S20)', () => {
-    const frame = jt600(99);
-    const device = protocolTest(jt600Codec);
-    device.position(frame, { latitude: 9.552553, longitude: -13.658265, attributes: { batteryLevel: 100, status: 64 } });
-    expect(device.reply(frame)?.toString()).toBe('(S20)');
+    const { reply } = protocolTest(jt600Codec).answered(jt600(99), { latitude: 9.552553, longitude: -13.658265, attributes: { batteryLevel: 100, status: 64 } });
+    expect(reply?.toString()).toBe('(S20)');
   });
 
   it('decodes W01, longitude first, speed in km/h', () => {
@@ -104,14 +98,13 @@ describe('JT600 text reports', () => {
 
   it('decodes a P45 lock event with its card and answers with the index', () => {
     const device = protocolTest(jt600Codec);
-    const frame = jt600(21);
-    device.position(frame, {
+    const { reply } = device.answered(jt600(21), {
       fixTime: '2024-11-05T20:40:46.000Z',
       latitude: 9.861502,
       longitude: -83.950336,
       attributes: { eventSource: 1, driverUniqueId: '0012260888' },
     });
-    expect(device.reply(frame)?.toString()).toBe('(P69,0,0)');
+    expect(reply?.toString()).toBe('(P69,0,0)');
     const noCard = device.position(jt600(27));
     expect(noCard.attributes.driverUniqueId).toBeUndefined();
   });

@@ -197,9 +197,8 @@ describe('jt808 messages', () => {
 
   it('decodes the 0x5501 padlock location and answers it with 0x4401 when asked', () => {
     const device = protocolTest(jt808Codec, { receivedAt: RECEIVED });
-    const frame = jt808(138);
-    device.position(frame, { valid: true, attributes: { unlockResult: 0x65, lockPassword: '689607' } });
-    expect(device.reply(frame)).toEqual(binary('7e4401000385600900101701550100f87e'));
+    const { reply } = device.answered(jt808(138), { valid: true, attributes: { unlockResult: 0x65, lockPassword: '689607' } });
+    expect(reply).toEqual(binary('7e4401000385600900101701550100f87e'));
   });
 
   it('identifies the device by messages it does not decode, without answering them', () => {

@@ -14,13 +14,12 @@ const CCE_LOCK = meitrack(48);
 describe('Meitrack CCC batches', () => {
   it('decodes the 52-byte records and acknowledges their number under the same flag', () => {
     const device = protocolTest(meitrackCodec);
-    const batch = meitrack(173);
-    device.position(batch, {
+    const { reply } = device.answered(meitrack(173), {
       ...fix('2014-05-24T04:59:49.000Z', false, -7.266504, 112.743651),
       network: gsmNetwork({ mobileCountryCode: 510, mobileNetworkCode: 1, locationAreaCode: 13572, cellId: 60414, signalStrength: 19 }),
       attributes: { event: 35, sat: 9, odometer: 80083, runtime: 180092, status: 2, adc1: 5, battery: 4.19, power: 0 },
     });
-    expect(device.reply(batch)?.toString()).toBe('@@X27,369800014090021,CCC,1*E4\r\n');
+    expect(reply?.toString()).toBe('@@X27,369800014090021,CCC,1*E4\r\n');
   });
 
   it('counts every record of a longer batch in the acknowledgement', () => {

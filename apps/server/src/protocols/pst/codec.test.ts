@@ -74,9 +74,8 @@ describe('PST over TCP', () => {
 
 describe('PST over UDP', () => {
   it('decodes a datagram as one bare message and answers bare', () => {
-    const device = protocolTest(pstUdpCodec);
-    device.position(binary(STATUS), { fixTime: '2020-04-28T00:51:03.000Z', latitude: -20.133453, longitude: -44.868122 });
-    expect(device.reply(binary(STATUS))?.toString('hex')).toBe('2faf97de06000024db0005c688');
+    const { reply } = protocolTest(pstUdpCodec).answered(binary(STATUS), { fixTime: '2020-04-28T00:51:03.000Z', latitude: -20.133453, longitude: -44.868122 });
+    expect(reply?.toString('hex')).toBe('2faf97de06000024db0005c688');
     expect(pstUdpCodec.checksumValid?.(binary(STATUS))).toBe(true);
   });
 });

@@ -47,14 +47,13 @@ describe('Ruptela records', () => {
   it('merges the parts of an extended record into one position, acknowledged the same way', () => {
     const device = protocolTest(ruptelaCodec);
     // Extended records: four parts (extension 0x30 to 0x33) of one merged record.
-    const merged = ruptela(42);
-    device.position(merged, {
+    const { reply } = device.answered(ruptela(42), {
       fixTime: '2016-10-18T21:08:26.000Z',
       latitude: 47.0555133,
       longitude: 21.923265,
       attributes: { event: 9, sat: 11, ignition: false, charge: false, battery: 4.08, power: 13.94, fuelLevel: 70.8, rpm: 1520, odometer: 7816907, fuelUsed: 504.5, operator: 22610 },
     });
-    expect(device.reply(merged)?.toString('hex')).toBe('0002640113bc');
+    expect(reply?.toString('hex')).toBe('0002640113bc');
   });
 
   it('keeps a record without a fix as outdated, and a continuation whose first part came earlier', () => {

@@ -28,8 +28,7 @@ describe('t800x login and heartbeat', () => {
 
 describe('t800x location reports', () => {
   it('decodes a vehicle report with its fix, I/O and power, unacknowledged by default', () => {
-    const device = protocolTest(t800xCodec);
-    device.position(GPS, {
+    const { reply } = protocolTest(t800xCodec).answered(GPS, {
       valid: true,
       fixTime: '2019-03-20T10:58:13.000Z',
       latitude: 51.486961,
@@ -37,7 +36,7 @@ describe('t800x location reports', () => {
       speed: 0,
       attributes: { index: 42605, sat: 13, rssi: 100, ignition: false, out1: false, adc1: 18.15, adc2: 3.11, odometer: 4106222, batteryLevel: 100, power: 12.81 },
     });
-    expect(device.reply(GPS)).toBeUndefined();
+    expect(reply).toBeUndefined();
   });
 
   it('acknowledges plain reports when t800x.ack is set', () => {
@@ -96,18 +95,15 @@ describe('t800x location reports', () => {
 
 describe('t800x alarms', () => {
   it('acknowledges an alarm with its code', () => {
-    const device = protocolTest(t800xCodec);
-    const alarm = t800x(102);
-    device.position(alarm, { attributes: { alarm: 'powerCut', alarmCode: 1 } });
-    expect(device.reply(alarm)).toEqual(binary('23230400100001035736703106397901'));
+    const { reply } = protocolTest(t800xCodec).answered(t800x(102), { attributes: { alarm: 'powerCut', alarmCode: 1 } });
+    expect(reply).toEqual(binary('23230400100001035736703106397901'));
   });
 
   it('acknowledges the newer layout’s alarms and personal trackers’ alarms', () => {
     const device = protocolTest(t800xCodec);
     device.settings({ model: 'TLW2-2BL' });
-    const alarm = t800x(113);
-    device.position(alarm, { attributes: { alarmCode: 19, battery: 3.63, power: 2.63 } });
-    expect(device.reply(alarm)).toEqual(binary('2525140010002d086908406906209313'));
+    const { reply } = device.answered(t800x(113), { attributes: { alarmCode: 19, battery: 3.63, power: 2.63 } });
+    expect(reply).toEqual(binary('2525140010002d086908406906209313'));
     expect(device.reply(t800x(61))).toEqual(binary('2727040010001b086642503964572816'));
   });
 });
@@ -137,23 +133,20 @@ describe('t800x other messages', () => {
   });
 
   it('decodes the network information and acknowledges it', () => {
-    const device = protocolTest(t800xCodec);
-    const network = t800x(64);
-    device.position(network, {
+    const { reply } = protocolTest(t800xCodec).answered(t800x(64), {
       outdated: true,
       deviceTime: '2019-05-30T11:07:48.000Z',
       attributes: { operator: 'T-Mobile', networkTechnology: 'CAT-NB1', networkBand: 'LTE BAND 4', iccid: '8901240205100023007F' },
     });
-    expect(device.reply(network)).toEqual(binary('272705000f00010866425032880785'));
+    expect(reply).toEqual(binary('272705000f00010866425032880785'));
   });
 
   it('decodes Bluetooth accessories', () => {
     const device = protocolTest(t800xCodec);
-    const door = t800x(39);
-    device.position(door, { outdated: true, attributes: { ignition: false, tag1Id: 'd7d17365e625', tag1Battery: 4.55, tag1Temp: 26.75, tag1Door: true, tag1Rssi: -56 } });
+    const { reply } = device.answered(t800x(39), { outdated: true, attributes: { ignition: false, tag1Id: 'd7d17365e625', tag1Battery: 4.55, tag1Temp: 26.75, tag1Door: true, tag1Rssi: -56 } });
     device.position(t800x(42), { attributes: { tag1Temp: 25.72, tag1Humidity: 54, tag1LightSensor: 1, tag1Rssi: -42 } });
     device.position(t800x(51), { attributes: { driverUniqueId: 'ffff9702eff8', tag1Battery: 2, alarm: 'lowBattery' } });
-    expect(device.reply(door)).toEqual(binary('272710000f7bd00860112047066487'));
+    expect(reply).toEqual(binary('272710000f7bd00860112047066487'));
   });
 
   it('decodes a command result', () => {

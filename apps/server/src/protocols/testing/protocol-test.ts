@@ -60,6 +60,12 @@ export interface ProtocolTest {
   none: (bytes: Buffer) => Buffer | undefined;
   /** The reply the frames produce (e.g. an acknowledgement), as bytes. */
   reply: (bytes: Buffer) => Buffer | undefined;
+  /**
+   * Decodes the frames once, asserts one position as `position` does, and gives it with the reply
+   * that same decode produced (the last result's, as `reply` gives): decoding again for the reply
+   * would answer from the state the first decode left (sequence numbers, media parts, last fix).
+   */
+  answered: (bytes: Buffer, expected?: ExpectedPosition) => { position: DecodedPosition; reply: Buffer | undefined };
 }
 
 export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean; receivedAt?: Date } = {}): ProtocolTest {
@@ -82,7 +88,14 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
     return results;
   }
 
-  const positionsOf = (bytes: Buffer) => decode(bytes).flatMap((result) => result.positions ?? []);
+  const positionsIn = (results: DecodeResult[]) => results.flatMap((result) => result.positions ?? []);
+
+  function onePosition(results: DecodeResult[], expected: ExpectedPosition): DecodedPosition {
+    const positions = positionsIn(results);
+    expect(positions).toHaveLength(1);
+    expectPosition(positions[0], expected);
+    return positions[0];
+  }
 
   return {
     state,
@@ -91,24 +104,25 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
     },
     decode,
     position(bytes, expected = {}) {
-      const positions = positionsOf(bytes);
-      expect(positions).toHaveLength(1);
-      expectPosition(positions[0], expected);
-      return positions[0];
+      return onePosition(decode(bytes), expected);
     },
     positions(bytes, expected = {}) {
-      const positions = positionsOf(bytes);
+      const positions = positionsIn(decode(bytes));
       expect(positions.length).toBeGreaterThan(0);
       expectPosition(positions[0], expected);
       return positions;
     },
     none(bytes) {
       const results = decode(bytes);
-      expect(results.flatMap((result) => result.positions ?? [])).toHaveLength(0);
+      expect(positionsIn(results)).toHaveLength(0);
       return results.at(-1)?.reply;
     },
     reply(bytes) {
       return decode(bytes).at(-1)?.reply;
+    },
+    answered(bytes, expected = {}) {
+      const results = decode(bytes);
+      return { position: onePosition(results, expected), reply: results.at(-1)?.reply };
     },
   };
 }

@@ -31,9 +31,7 @@ describe('watch link keep-alive', () => {
 
 describe('watch locations', () => {
   it('decodes a UD fix with its cells, unanswered', () => {
-    const device = protocolTest(watchCodec);
-    const frame = watch(140);
-    const position = device.position(frame, {
+    const { position, reply } = protocolTest(watchCodec).answered(watch(140), {
       valid: true,
       fixTime: '2014-04-22T13:46:52.000Z',
       latitude: 22.571707,
@@ -44,7 +42,7 @@ describe('watch locations', () => {
     });
     expect(position.network?.cellTowers).toHaveLength(4);
     expect((position.network?.cellTowers as unknown[])[0]).toEqual({ mobileCountryCode: 460, mobileNetworkCode: 0, locationAreaCode: 9360, cellId: 4082, signalStrength: -131 });
-    expect(device.reply(frame)).toBeUndefined();
+    expect(reply).toBeUndefined();
   });
 
   it('takes signed coordinates whatever the hemisphere letters say, except S and W', () => {
@@ -92,18 +90,14 @@ describe('watch locations', () => {
 
 describe('watch alarms', () => {
   it('decodes the alarm from the status word and answers AL', () => {
-    const device = protocolTest(watchCodec);
-    const frame = watch(20);
-    device.position(frame, { attributes: { alarm: 'sos', batteryLevel: 22 } });
-    expect(device.reply(frame)).toEqual(text('[3G*6907919734*0002*AL]'));
+    const { reply } = protocolTest(watchCodec).answered(watch(20), { attributes: { alarm: 'sos', batteryLevel: 22 } });
+    expect(reply).toEqual(text('[3G*6907919734*0002*AL]'));
   });
 
   it('answers numbered alarms with the same number', () => {
-    const device = protocolTest(watchCodec);
-    const frame = watch(41);
-    const position = device.position(frame, { attributes: { alarm: 'removing' } });
+    const { position, reply } = protocolTest(watchCodec).answered(watch(41), { attributes: { alarm: 'removing' } });
     expect(position.network?.wifiAccessPoints).toHaveLength(6);
-    expect(device.reply(frame)).toEqual(text('[ZJ*689466020014198*0003*0002*AL]'));
+    expect(reply).toEqual(text('[ZJ*689466020014198*0003*0002*AL]'));
   });
 
   it.each([
