@@ -145,7 +145,7 @@ describe('H02 decoder: position reports', () => {
 describe('H02 decoder: other text messages', () => {
   it('HTBT: battery level without a fix, answered by echoing the header', () => {
     // Traccar's test leaves out the line break devices send after the `#`.
-    const result = decode(`${h02(27)}\r\n`);
+    const result = decode(`${h02(27).toString('latin1')}\r\n`);
     expect(result.reply?.toString()).toBe('*HQ,135790246811220,HTBT#');
     expect(positionOf(result)).toMatchObject({ outdated: true, deviceTime: RECEIVED, attributes: { batteryLevel: 100 } });
     expect(result.uniqueId).toBe('135790246811220');
