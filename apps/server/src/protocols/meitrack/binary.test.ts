@@ -25,9 +25,9 @@ describe('Meitrack CCC batches', () => {
   it('counts every record of a longer batch in the acknowledgement', () => {
     const records = Buffer.alloc(52 * 12);
     const frame = deviceFrame('G', '369800013460674', Buffer.concat([Buffer.from('CCC,'), Buffer.from('0201340018000000', 'hex'), records]));
-    const device = protocolTest(meitrackCodec);
-    expect(device.decode(frame)[0].positions).toHaveLength(12);
-    expect(device.reply(frame)?.toString()).toBe('@@G28,369800013460674,CCC,12*14\r\n');
+    const [result] = protocolTest(meitrackCodec).decode(frame);
+    expect(result.positions).toHaveLength(12);
+    expect(result.reply?.toString()).toBe('@@G28,369800013460674,CCC,12*14\r\n');
   });
 });
 

@@ -37,11 +37,11 @@ describe('Ruptela records', () => {
 
   it('decodes every record of a frame and acknowledges them with 0002640113bc', () => {
     const device = protocolTest(ruptelaCodec);
-    const positions = device.positions(TWO_RECORDS, { fixTime: '2015-04-27T06:57:02.000Z', attributes: { event: 7 } });
+    const { positions, reply } = device.answeredAll(TWO_RECORDS, { fixTime: '2015-04-27T06:57:02.000Z', attributes: { event: 7 } });
     expect(positions).toHaveLength(2);
     expect(positions[1]).toMatchObject({ course: 58.8, attributes: { event: 9, odometer: 45501 } });
     expect(positions[1].speed).toBeCloseTo(5 * 0.539957);
-    expect(device.reply(TWO_RECORDS)?.toString('hex')).toBe('0002640113bc');
+    expect(reply?.toString('hex')).toBe('0002640113bc');
   });
 
   it('merges the parts of an extended record into one position, acknowledged the same way', () => {
@@ -87,9 +87,9 @@ describe('Ruptela other messages', () => {
     // Traccar's DTC frame gives a wrong length: framed again from its content (two DTC records).
     const frame = deviceFrame('12207001062170', 9, ruptela(39).subarray(11, -2).toString('hex'));
     const device = protocolTest(ruptelaCodec);
-    const positions = device.positions(frame, { fixTime: '2011-10-17T22:41:48.000Z', latitude: 43.755129, longitude: 13.1467505, attributes: { dtcs: 'P0010' } });
+    const { positions, reply } = device.answeredAll(frame, { fixTime: '2011-10-17T22:41:48.000Z', latitude: 43.755129, longitude: 13.1467505, attributes: { dtcs: 'P0010' } });
     expect(positions[1].attributes).toEqual({ archive: true, dtcs: 'P0011' });
-    expect(device.reply(frame)?.toString('hex')).toBe('00026d01c4a4');
+    expect(reply?.toString('hex')).toBe('00026d01c4a4');
   });
 
   it('answers identification and heartbeat', () => {

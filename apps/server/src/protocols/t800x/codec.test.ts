@@ -110,13 +110,12 @@ describe('t800x alarms', () => {
 
 describe('t800x other messages', () => {
   it('decodes OBD trackers’ harsh-driving track, the alarm on its last point', () => {
-    const device = protocolTest(t800xCodec);
-    const track = t800x(17);
-    const [fix, noFix] = device.decode(track)[0].positions ?? [];
+    const [result] = protocolTest(t800xCodec).decode(t800x(17));
+    const [fix, noFix] = result.positions ?? [];
     expect(fix).toMatchObject({ valid: true, latitude: expect.closeTo(-34.992554, 5) as number, attributes: { rpm: 864 } });
     expect(noFix).toMatchObject({ outdated: true, deviceTime: new Date('2025-05-08T17:27:16Z'), attributes: { alarm: 'hardAcceleration' } });
     expect(noFix.speed).toBeCloseTo(27 * 0.539957, 6);
-    expect(device.reply(track)).toEqual(binary('262605000f03120869616062573152'));
+    expect(result.reply).toEqual(binary('262605000f03120869616062573152'));
   });
 
   it('decodes OBD trackers’ harsh-driving event', () => {

@@ -66,6 +66,8 @@ export interface ProtocolTest {
    * would answer from the state the first decode left (sequence numbers, media parts, last fix).
    */
   answered: (bytes: Buffer, expected?: ExpectedPosition) => { position: DecodedPosition; reply: Buffer | undefined };
+  /** The same for frames of several positions: asserted as `positions` does, with the reply of that one decode. */
+  answeredAll: (bytes: Buffer, expected?: ExpectedPosition) => { positions: DecodedPosition[]; reply: Buffer | undefined };
 }
 
 export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean; receivedAt?: Date } = {}): ProtocolTest {
@@ -97,6 +99,13 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
     return positions[0];
   }
 
+  function somePositions(results: DecodeResult[], expected: ExpectedPosition): DecodedPosition[] {
+    const positions = positionsIn(results);
+    expect(positions.length).toBeGreaterThan(0);
+    expectPosition(positions[0], expected);
+    return positions;
+  }
+
   return {
     state,
     settings(settings) {
@@ -107,10 +116,7 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
       return onePosition(decode(bytes), expected);
     },
     positions(bytes, expected = {}) {
-      const positions = positionsIn(decode(bytes));
-      expect(positions.length).toBeGreaterThan(0);
-      expectPosition(positions[0], expected);
-      return positions;
+      return somePositions(decode(bytes), expected);
     },
     none(bytes) {
       const results = decode(bytes);
@@ -123,6 +129,10 @@ export function protocolTest(codec: StreamCodec, options: { anonymous?: boolean;
     answered(bytes, expected = {}) {
       const results = decode(bytes);
       return { position: onePosition(results, expected), reply: results.at(-1)?.reply };
+    },
+    answeredAll(bytes, expected = {}) {
+      const results = decode(bytes);
+      return { positions: somePositions(results, expected), reply: results.at(-1)?.reply };
     },
   };
 }
