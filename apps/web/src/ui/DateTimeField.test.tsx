@@ -44,6 +44,22 @@ describe('DateTimeField', () => {
     expect(held()).toBe('2026-03-02T00:00:00.000Z');
   });
 
+  it('shows a time the browser\'s zone skips (its spring-forward hour) as the user\'s zone has it', async () => {
+    const browserZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 02:30 on 8 March 2026 in Tokyo; New York's clocks jump from 02:00 to 03:00 that night
+      const view = await app.render(<Held initial={Date.parse('2026-03-07T17:30:00.000Z')} />, { user: user(false, 'Asia/Tokyo') });
+      expect(input().value).toBe('03/08/2026 02:30');
+      // and a time typed in a browser that has summer time is read in the user's zone all the same
+      await view.fill(input(), '03/08/2026 05:45');
+      expect(held()).toBe('2026-03-07T20:45:00.000Z');
+    } finally {
+      if (browserZone === undefined) delete process.env.TZ;
+      else process.env.TZ = browserZone;
+    }
+  });
+
   it('takes a fixed offset as the user\'s zone', async () => {
     await app.render(<Held initial={MARCH_FIRST} />, { user: user(false, '+05:45') });
     expect(input().value).toBe('03/01/2026 22:50');

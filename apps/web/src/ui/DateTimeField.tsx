@@ -5,6 +5,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS, esES, ptBR } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +19,17 @@ const LANGUAGES: Record<string, { dayjs: string; texts: typeof enUS }> = {
   es: { dayjs: 'es', texts: esES },
 };
 
+// The picker works in UTC on the user's wall clock: in the browser's zone, a time that zone skips
+// (its spring-forward hour) would show an hour later.
+dayjs.extend(utc);
+
 /** The picker's text value, that of an `<input type="datetime-local">`: a wall-clock time. */
 const VALUE_FORMAT = 'YYYY-MM-DDTHH:mm';
 
 /** An instant to the picker's value, the wall-clock time in the zone; none to null. */
 function pickerValueOf(instant: number | null, timeZone: string): Dayjs | null {
   if (instant === null || !Number.isFinite(instant)) return null;
-  const parsed = dayjs(toLocalInput(instant, timeZone));
+  const parsed = dayjs.utc(toLocalInput(instant, timeZone));
   return parsed.isValid() ? parsed : null;
 }
 
@@ -74,6 +79,7 @@ export function DateTimeField({ label, value, onChange, timeZone, name, size, fu
         value={picked}
         onChange={(next) => onChange(instantOf(next, zone))}
         ampm={formats.hour12}
+        timezone="UTC"
         disabled={disabled}
         sx={sx}
         // a plain <input>: forms, labels and tests read and type its text as any other field's
