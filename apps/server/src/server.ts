@@ -133,7 +133,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
   const media = new MediaStore(config.dataDir);
   const qrCheckins = new QrCheckins(db.kysely, bus, registry, commands, settings, log);
   app = await buildApp({
-    config, db, deployment, settings, guards: new Guards(db.kysely, settings, config.licenseMode), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder, statistics,
+    config, db, deployment, settings, guards: new Guards(db.kysely, settings, config.licenseMode, registry), bus, registry, hub, commands, contexts, notifications, sms, qrCheckins, media, geocoder, statistics,
     restart: () => options.restart?.(),
   });
   const events = new EventRaiser(db.kysely, registry, notifications);
@@ -149,7 +149,7 @@ export async function startRastro(config: Config, options: StartOptions = {}): P
     (userIds) => announceRevocation(bus, { userIds, all: true }));
   if (config.billingSweepMinutes > 0) billing.start();
   // scheduled reports: each due run once, whichever node claims it, mailed as spreadsheets
-  const reportGuards = new Guards(db.kysely, settings, config.licenseMode);
+  const reportGuards = new Guards(db.kysely, settings, config.licenseMode, registry);
   const reportScheduler = new ReportScheduler({
     db: db.kysely, source: reportSource(db, contexts), settings, maxDays: config.reportMaxDays, log,
     send: (mail) => sendMailWithAttachment(db.kysely, mail),

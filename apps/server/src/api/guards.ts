@@ -6,7 +6,7 @@ import { userHasLink } from '../db/repositories/links.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerSettings } from '../db/server-settings.ts';
 import type { UserRow } from '../db/users.ts';
-import { DELETED_UNIQUE_ID_PATTERN } from '../domain/deleted-device.ts';
+import { isDeletedUniqueId } from '../domain/deleted-device.ts';
 import { ClientError, accessDenied, notFound } from '../domain/errors.ts';
 
 /**
@@ -19,6 +19,8 @@ export class Guards {
     private readonly db: Kysely<Database>,
     private readonly settings: ServerSettings,
     private readonly licenseMode: string,
+    /** The device registry's cached rows: whether a device is soft-deleted costs no query. */
+    private readonly devices: { get: (deviceId: number) => Promise<{ uniqueId: string } | null> },
   ) {}
 
   /**
@@ -101,8 +103,8 @@ export class Guards {
       if (!(await this.deviceIds(user)).includes(deviceId)) throw accessDenied('Device');
       return;
     }
-    const deleted = await this.db.selectFrom('tc_devices').select('id').where('id', '=', deviceId).where('uniqueId', 'like', DELETED_UNIQUE_ID_PATTERN).executeTakeFirst();
-    if (deleted) throw notFound('Device');
+    const row = await this.devices.get(deviceId);
+    if (row && isDeletedUniqueId(row.uniqueId)) throw notFound('Device');
   }
 
   async checkGroup(user: UserRow, groupId: number): Promise<void> {
